@@ -1,0 +1,44 @@
+# Two entry points (README quick start): `make demo` and `make test`. Both share one .venv.
+PY      ?= python3
+VENV    := .venv
+BIN     := $(VENV)/bin
+PIP     := $(BIN)/pip install --disable-pip-version-check -q -c constraints.txt
+export PYTHONDONTWRITEBYTECODE := 1
+# Offline at run time: no hub downloads, no telemetry.
+export HF_HUB_OFFLINE := 1
+export ANONYMIZED_TELEMETRY := False
+DEMO_STORE ?= .jogak_demo_db
+
+.PHONY: demo test lint install install-dev bench clean
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+
+$(VENV)/.base: $(BIN)/python pyproject.toml constraints.txt
+	$(PIP) -e .
+	@touch $@
+
+$(VENV)/.dev: $(VENV)/.base
+	$(PIP) -e '.[dev]'
+	@touch $@
+
+install: $(VENV)/.base
+install-dev: $(VENV)/.dev
+
+demo: $(VENV)/.base
+	$(BIN)/jogak experiment examples/haru-market
+	$(BIN)/jogak chunks examples/haru-market --sample 2
+
+test: $(VENV)/.dev
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest -q
+
+lint: $(VENV)/.dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check src tests
+
+bench: $(VENV)/.dev
+	$(BIN)/python benchmarks/structure.py
+
+clean:
+	rm -rf $(VENV) $(DEMO_STORE) .pytest_cache

@@ -1,0 +1,57 @@
+"""The chunker contract: a Document (and, for structure-aware chunkers, its tree) in, Chunks out.
+
+A chunker fixes provenance at cut time: every chunk's metadata is computed from its span in
+``Document.text`` while the cut is made. ``contextualize`` decides the one text that is embedded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator
+
+from jogak.model import Chunk, ChunkMetadata, Document
+
+
+class BaseChunker(ABC):
+    strategy: str = "base"
+
+    @abstractmethod
+    def chunk_document(self, doc: Document) -> Iterator[Chunk]:
+        """Chunks of one document in order, ids assigned per document (``{doc_id}-{chunk_no:03d}``)."""
+
+    def chunk(self, docs: Iterable[Document]) -> Iterator[Chunk]:
+        for doc in docs:
+            yield from self.chunk_document(doc)
+
+    def contextualize(self, chunk: Chunk) -> str:
+        """The text to embed: breadcrumb (document › clause) + raw text."""
+        md = chunk.metadata
+        crumb = md.breadcrumb or " > ".join(x for x in (md.doc_title, md.article.split(", ")[0]) if x)
+        return f"{crumb}\n{chunk.text}" if crumb else chunk.text
+
+    def make_chunk(self, doc: Document, chunk_no: int, start: int, end: int, **meta) -> Chunk:
+        page_start, page_end = doc.page_range(start, end)
+        md = ChunkMetadata(
+            source=doc.source,
+            doc_title=doc.doc_title,
+            chunk_no=chunk_no,
+            article=meta.pop("article", ""),
+            page_start=page_start,
+            page_end=page_end,
+            char_start=start,
+            char_end=end,
+            strategy=self.strategy,
+            doc_id=doc_id_for(doc),
+            **meta,
+        )
+        ch = Chunk(id=f"{md.doc_id}-{chunk_no:03d}", text=doc.text[start:end], metadata=md)
+        ch.embed_text = self.contextualize(ch)
+        return ch
+
+
+def doc_id_for(doc: Document) -> str:
+    """A stable document id: readable title + a short hash of the file name (not of the content,
+    so a changed file keeps its id and replaces its old chunks)."""
+    h = hashlib.sha1(doc.source.encode("utf-8")).hexdigest()[:8]
+    return f"{doc.doc_title or 'doc'}-{h}"

@@ -1,0 +1,36 @@
+"""The ``jogak`` command: a thin Typer layer over the library. Each stage registers its commands from
+its own module; heavy imports happen inside the commands so a cold call stays fast."""
+
+from __future__ import annotations
+
+import typer
+
+app = typer.Typer(
+    name="jogak",
+    help="Retrieval-augmented answers over structured documents, with exact provenance.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+_MODULES = ("chunks", "tree", "index", "answer", "serve")
+
+
+def _register() -> None:
+    import importlib
+
+    for name in _MODULES:
+        try:
+            mod = importlib.import_module(f"jogak.cli.{name}")
+        except ModuleNotFoundError as e:  # a stage not built yet
+            if e.name != f"jogak.cli.{name}":
+                raise
+            continue
+        mod.register(app)
+
+
+_register()
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,59 @@
+"""Shared CLI plumbing: stdout carries only results (one JSON document with --json); everything a
+person reads while waiting — progress, notes, warnings, errors — goes to stderr."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from rich.console import Console
+
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+out = Console(highlight=False, soft_wrap=True)
+
+
+def emit_json(obj: Any) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2, default=_default))
+    sys.stdout.write("\n")
+    sys.stdout.flush()
+
+
+def _default(o: Any) -> Any:
+    if hasattr(o, "to_dict"):
+        return o.to_dict()
+    if isinstance(o, set | frozenset | tuple):
+        return list(o)
+    return str(o)
+
+
+def warn(msg: str) -> None:
+    err.print(f"[yellow]warning:[/yellow] {msg}", markup=True)
+
+
+def note(msg: str) -> None:
+    err.print(msg, markup=False)
+
+
+def error(msg: str) -> None:
+    err.print(f"[red]error:[/red] {_escape(msg)}", markup=True)
+
+
+def _escape(s: str) -> str:
+    from rich.markup import escape
+
+    return escape(s)
+
+
+def load_documents(paths: list[str]):
+    """Load paths for a command: prints skipped/bad files to stderr, returns (docs, n_errors)."""
+    from jogak.api import load_many
+
+    rep = load_many(paths)
+    for s in rep.skipped:
+        note(f"skipped (unsupported type): {s}")
+    for m in rep.missing:
+        error(f"{m}: no such file or directory")
+    for e in rep.errors:
+        error(str(e))
+    return rep.documents, len(rep.errors) + len(rep.missing)

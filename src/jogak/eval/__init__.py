@@ -1,0 +1,1 @@
+"""Measurement: the chunking experiment, retrieval metrics and question sets."""
