@@ -79,14 +79,13 @@ class RecursiveSplitter:
         total = 0
         for s, e in pieces:
             n = e - s
-            if total + n > self.chunk_size:
-                if current:
-                    span = self._join(text, current)
-                    if span is not None:
-                        docs.append(span)
-                    while total > self.chunk_overlap or (total + n > self.chunk_size and total > 0):
-                        total -= current[0][1] - current[0][0]
-                        current = current[1:]
+            if total + n > self.chunk_size and current:
+                span = self._join(text, current)
+                if span is not None:
+                    docs.append(span)
+                while total > self.chunk_overlap or (total + n > self.chunk_size and total > 0):
+                    total -= current[0][1] - current[0][0]
+                    current = current[1:]
             current.append((s, e))
             total += n
         span = self._join(text, current)
