@@ -283,6 +283,10 @@ class ChunkMetadata:
     breadcrumb: str | None = None
     refs: list[str] = field(default_factory=list)
     footnotes: list[str] = field(default_factory=list)
+    # Leaf segments the chunk covers, in order, with document offsets: lets a citation be narrowed to
+    # the clause/paragraph holding a sentence without re-parsing. Each: {"path", "cite", "start", "end"}
+    # where "cite" is the citation label ("제2조 (반품 배송비) ①" style is rendered by the answer stage).
+    segments: list[dict[str, Any]] = field(default_factory=list)
     # Case law (issue 4): 사건번호, 선고일, court, title, full case name; None elsewhere.
     case: dict[str, Any] | None = None
 
