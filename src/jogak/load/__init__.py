@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from jogak.load.errors import (
+    CorruptFileError,
     EmptyFileError,
     LoadError,
     OversizeError,
@@ -63,14 +64,31 @@ def load_bytes(
     fmt: str | None = None,
     max_bytes: int = DEFAULT_MAX_BYTES,
 ) -> Document:
-    """Load a document from bytes (the server's upload path). ``source`` is the file name."""
+    """Load a document from bytes (the server's upload path). ``source`` is the file name.
+
+    Every failure is a ``LoadError`` with a one-line message: the content is checked against the
+    extension (magic bytes) before the format loader runs, and anything unexpected a loader raises is
+    turned into ``CorruptFileError`` rather than a traceback.
+    """
     fmt = fmt or _format_for(source)
+    if fmt not in _MODULES:
+        raise UnsupportedTypeError(source, f"unsupported format '{fmt}'")
     if len(data) == 0:
         raise EmptyFileError(source, "empty file (0 bytes)")
     if len(data) > max_bytes:
         raise OversizeError(source, f"file is {len(data):,} bytes, over the {max_bytes:,}-byte limit")
+    _check_magic(data, source, fmt)
     module = importlib.import_module(f"jogak.load.{fmt}")
-    doc: Document = module.load_bytes(data, source)
+    try:
+        doc: Document = module.load_bytes(data, source)
+    except LoadError:
+        raise
+    except RecursionError:
+        raise CorruptFileError(source, f"corrupt {_NAMES[fmt]}: nested too deeply") from None
+    except MemoryError:
+        raise OversizeError(source, "out of memory while reading the file") from None
+    except Exception as e:  # a loader bug or a parser failure we did not anticipate
+        raise CorruptFileError(source, f"corrupt {_NAMES[fmt]}: {_short(e)}") from None
     doc.source = Path(source).name
     doc.doc_title = (title_rule or default_title_rule()).title_for(source)
     doc.sha256 = hashlib.sha256(data).hexdigest()
@@ -88,12 +106,57 @@ def load(path: str | os.PathLike[str], *, title_rule: TitleRule | None = None,
         size = p.stat().st_size
     except FileNotFoundError:
         raise LoadError(source, f"no such file: {p}") from None
+    except OSError as e:
+        raise LoadError(source, f"cannot read file: {e.strerror or _short(e)}") from None
     if size > max_bytes:
         raise OversizeError(source, f"file is {size:,} bytes, over the {max_bytes:,}-byte limit")
-    data = p.read_bytes()
+    try:
+        data = p.read_bytes()
+    except IsADirectoryError:
+        raise LoadError(source, f"is a directory: {p}") from None
+    except OSError as e:
+        raise LoadError(source, f"cannot read file: {e.strerror or _short(e)}") from None
     doc = load_bytes(data, source, title_rule=title_rule, max_bytes=max_bytes)
     doc.path = str(p)
     return doc
+
+
+_MODULES = frozenset(FORMATS.values())
+_NAMES = {"pdf": "PDF", "docx": "DOCX", "html": "HTML", "markdown": "Markdown", "text": "text file"}
+# magic numbers of binary formats that must not be read as text
+_BINARY_MAGIC = (
+    (b"%PDF-", "PDF"),
+    (b"PK\x03\x04", "zip (DOCX/XLSX/...)"),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "OLE (legacy .doc/.hwp/.xls)"),
+    (b"\x89PNG", "PNG image"),
+    (b"\xff\xd8\xff", "JPEG image"),
+    (b"GIF8", "GIF image"),
+    (b"\x1f\x8b", "gzip"),
+    (b"HWP Document File", "HWP"),
+)
+
+
+def _short(e: BaseException, limit: int = 120) -> str:
+    msg = " ".join(str(e).split()) or type(e).__name__
+    if len(msg) > limit:
+        msg = msg[: limit - 1] + "…"
+    return msg
+
+
+def _check_magic(data: bytes, source: str, fmt: str) -> None:
+    head = data[:1024]
+    if fmt == "pdf":
+        if b"%PDF-" not in head:
+            raise CorruptFileError(source, "corrupt PDF: not a PDF file (no %PDF header)")
+    elif fmt == "docx":
+        if not data.startswith(b"PK"):
+            what = next((name for magic, name in _BINARY_MAGIC if data.startswith(magic)), None)
+            detail = f"it is a {what} file" if what else "not a zip archive"
+            raise CorruptFileError(source, f"corrupt DOCX: {detail}")
+    else:
+        for magic, name in _BINARY_MAGIC:
+            if data.startswith(magic):
+                raise CorruptFileError(source, f"not a {_NAMES[fmt]}: the content is {name} data")
 
 
 def default_title_rule() -> TitleRule:
