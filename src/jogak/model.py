@@ -242,8 +242,9 @@ class Node:
         if text is not None:
             d["text"] = text[self.char_start : self.char_end]
         d["refs"] = [r.to_dict() for r in self.refs]
-        if self.attrs:
-            d["attrs"] = self.attrs
+        public = {k: v for k, v in self.attrs.items() if not k.startswith("_")}
+        if public:
+            d["attrs"] = public
         if depth is None or depth > 0:
             nd = None if depth is None else depth - 1
             d["children"] = [c.to_dict(text, nd) for c in self.children]

@@ -1,0 +1,292 @@
+"""Heading candidates: what a line *could* open, read off the grammar tables.
+
+A candidate is only a proposal. The tree builder (parser.py) accepts it when its numbering is consistent
+with what is open — this module never decides structure, it only reads a line's shape: the label, the
+number, a title, and whether the text after the label reads like running text ("제3조에 따라").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from types import ModuleType
+
+from jogak.model import Line
+from jogak.structure.grammar import BlockWord, Scheme, int_to_roman
+
+_HANGUL = re.compile(r"[가-힣]")
+_TOC_TAIL = re.compile(r"(?:\.{3,}|…{2,}|·{3,}|\s{3,})\s*\d+\s*$")
+_AMEND_TAG = re.compile(r"\s*<(?:개정|신설|전문개정|제목개정|본조신설|종전)[^>]*>\s*$")
+_CLOSE = {"(": ")", "（": "）", "【": "】", "[": "]", "〔": "〕", "<": ">", "「": "」"}
+
+
+@dataclass(slots=True)
+class Candidate:
+    kind: str
+    label: str  # normalised label as written: "제7조", "②", "1.", "가.", "ARTICLE 4", "4.2", "(a)"
+    number: tuple[int, ...] | None
+    title: str
+    start: int  # document offset of the label
+    body_start: int  # document offset after label (+ title)
+    scheme: Scheme | None = None
+    block: BlockWord | None = None
+    block_label: str = ""  # "부록A", "별표 1", "Schedule 1", "부칙 <제6687호,2002.3.30>"
+    raw: str = ""  # the raw number text ("가", "iv", "A")
+    strong: bool = False  # a layout cue says "heading"
+    word_label: bool = False  # label is a word (제N조, Section) rather than a symbol (①, 1., (a))
+    has_bracket_title: bool = False
+    title_only_line: bool = False  # the line holds nothing but the heading
+
+    @property
+    def key(self) -> tuple[int, ...] | None:
+        """Numeric key used by dotted numbering: ARTICLE 4 → (4,), 4.2 → (4, 2)."""
+        if self.number is None:
+            return None
+        if self.scheme is not None and self.scheme.dotted:
+            return self.number
+        return (self.number[0],) if len(self.number) < 2 or self.number[1] == 0 else self.number
+
+
+def is_hangul(ch: str) -> bool:
+    return bool(_HANGUL.match(ch))
+
+
+def _split_title(after: str, lang: str) -> tuple[str, int, bool]:
+    """Title right after a label: ``(목적)``, ``【목적】``, or (English) a short capitalised phrase.
+
+    Returns (title, consumed characters of ``after``, bracketed?)."""
+    s = after
+    lead = len(s) - len(s.lstrip(" \t"))
+    rest = s[lead:]
+    if rest and rest[0] in "(（【[〔":
+        close = _CLOSE.get(rest[0], ")")
+        j = rest.find(close)
+        if 0 < j <= 60 and "\n" not in rest[:j]:
+            return rest[1:j].strip(), lead + j + 1, True
+        return "", 0, False
+    if lang == "en":
+        # "ARTICLE 4 - PAYMENT", "4.2 Payment Terms. The Supplier shall ...", "1. DEFINITIONS."
+        m = re.match(r"[\s\-–—:.]*", rest)
+        k = m.end() if m else 0
+        body = rest[k:]
+        if not body:
+            return "", lead, False
+        stop = re.search(r"\.(?:\s|$)|:\s|$", body)
+        cand = body[: stop.start()] if stop else body
+        words = cand.split()
+        if 0 < len(words) <= 10 and _title_case(words) and len(cand) <= 90:
+            consumed = lead + k + len(cand) + (1 if stop and body[stop.start() : stop.start() + 1] in ".:" else 0)
+            return cand.strip(), consumed, False
+        return "", lead, False
+    return "", lead, False
+
+
+_SMALL = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "with", "&"}
+
+
+def _title_case(words: list[str]) -> bool:
+    letters = [w for w in words if any(c.isalpha() for c in w)]
+    if not letters:
+        return False
+    if all(w.isupper() or not w.isalpha() for w in letters):
+        return True
+    return all(w[0].isupper() or w.lower() in _SMALL or not w[0].isalpha() for w in letters) and letters[0][
+        0
+    ].isupper()
+
+
+def _continues_as_text(after: str, grammar: ModuleType, lang: str, word_label: bool) -> bool:
+    """Does the text after a label read like a running-text reference ("제3조에 따라", "Section 4.2 of")?"""
+    if not after:
+        return False
+    if lang == "ko":
+        if word_label and is_hangul(after[0]):
+            return True  # particle attached: 제3조에, 제3조의, 부록A에
+        stripped = after.lstrip()
+        if not stripped or stripped == after:
+            return False
+        if re.match(r"제\s*\d+\s*(?:조|항|호|목)", stripped):
+            return word_label
+        token = stripped.split()[0].rstrip(".,;:)")
+        return word_label and token in grammar.CONTINUATIONS
+    # English
+    stripped = after.lstrip()
+    if not stripped:
+        return False
+    if stripped[0] in ",;)":
+        return True
+    token = re.split(r"[\s,;]", stripped, maxsplit=1)[0].lower()
+    return word_label and token in grammar.CONTINUATIONS
+
+
+class CandidateReader:
+    """Reads heading candidates off lines for one document language."""
+
+    def __init__(self, grammar: ModuleType, lang: str, strong_bold: bool, body_font: float | None) -> None:
+        self.g = grammar
+        self.lang = lang
+        self.strong_bold = strong_bold
+        self.body_font = body_font
+        self._faq = [w for b in grammar.BLOCK_WORDS if b.kind == "faq" for w in b.words]
+        blocks = [b for b in grammar.BLOCK_WORDS if b.kind in ("appendix", "addenda")]
+        alts = "|".join(re.escape(w) for b in blocks for w in sorted(b.words, key=len, reverse=True))
+        self._block_re = re.compile(
+            rf"[\[【<〈(]?\s*(?P<word>{alts})(?![a-z])(?:\s*(?P<id>(?:제\s*\d+\s*호)|[A-Z](?![a-z])|\d+(?:-\d+)?|[IVX]+\b))?"
+            rf"(?:\s*(?P<close>[\]】>〉)]))?"
+        )
+        self._blockword = {w: b for b in blocks for w in b.words}
+
+    def strong(self, line: Line | None) -> bool:
+        if line is None:
+            return False
+        if line.heading_level is not None:
+            return True
+        if self.strong_bold and line.bold:
+            return True
+        return bool(self.body_font and line.font_size and line.font_size > self.body_font + 0.6)
+
+    def read(self, text: str, start: int, end: int, line: Line | None, schemes: tuple[Scheme, ...],
+             at_line_start: bool = True) -> list[Candidate]:
+        """Candidates for the segment ``text[start:end]`` (leading whitespace already skipped)."""
+        seg = text[start:end]
+        out: list[Candidate] = []
+        if not seg or _TOC_TAIL.search(seg):
+            return out
+        strong = self.strong(line)
+        block = self._read_block(text, start, end, strong)
+        if block is not None:
+            out.append(block)
+        for scheme in schemes:
+            if not at_line_start and not scheme.inline:
+                continue
+            m = scheme.regex.match(seg)
+            if not m:
+                continue
+            raw = m.group("n")
+            sub = m.groupdict().get("m")
+            number = scheme.number(raw, sub)
+            if number is None:
+                continue
+            after = seg[m.end() :]
+            word_label = scheme.anchored or scheme.dotted or scheme.name in ("ko_para_word", "ko_item_word")
+            title, consumed, bracketed = ("", 0, False)
+            if scheme.titled:
+                title, consumed, bracketed = _split_title(after, self.lang)
+                if self.lang == "ko" and not bracketed:
+                    title, consumed = "", 0
+            rest = after[consumed:]
+            if _continues_as_text(after if not bracketed else rest, self.g, self.lang, word_label):
+                continue
+            if bracketed and rest and is_hangul(rest[0]):
+                continue  # "제3조(정의)에 따라"
+            if self.lang == "ko" and scheme.anchored and title and title.endswith(("다", "다.")):
+                continue
+            title = _AMEND_TAG.sub("", title).strip()
+            label = _label(scheme, m.group(0), raw, number)
+            body_start = start + m.end() + consumed
+            out.append(Candidate(
+                kind=scheme.kind, label=label, number=number, title=title, start=start, body_start=body_start,
+                scheme=scheme, raw=raw, strong=strong or (line is not None and line.bold_prefix > 0
+                                                          and line.start + line.bold_prefix >= start),
+                word_label=word_label, has_bracket_title=bracketed,
+                title_only_line=not rest.strip() or bool(_AMEND_TAG.fullmatch(rest)),
+            ))
+        faq = self._read_faq(seg, start, strong)
+        if faq is not None:
+            out.append(faq)
+        return out
+
+    def _read_block(self, text: str, start: int, end: int, strong: bool) -> Candidate | None:
+        seg = text[start:end]
+        m = self._block_re.match(seg)
+        if not m:
+            return None
+        word = m.group("word")
+        b = self._blockword[word]
+        ident = (m.group("id") or "").strip()
+        rest = seg[m.end() :]
+        if b.kind == "addenda":
+            r = rest.strip()
+            if r and r[0] not in "<(（[":
+                return None
+            label = " ".join(seg.strip().split()) if r else word
+            return Candidate(kind="addenda", label=label, number=None, title="", start=start, body_start=end,
+                             block=b, block_label=label, strong=strong, word_label=True, title_only_line=True)
+        # appendix
+        if b.needs_id and not ident and not (rest.strip() == "" or rest.lstrip()[:1] in "(（【"):
+            return None
+        if ident and self.lang == "ko" and rest[:1] and is_hangul(rest[0]) and not m.group("close"):
+            return None  # 부록A에 따른다
+        title, consumed, bracketed = _split_title(rest, self.lang)
+        if bracketed:
+            tail = rest[consumed:]
+            if tail[:1] and is_hangul(tail[0]):
+                return None  # 부록A(…)에 따른다
+        else:
+            consumed, tail, title = 0, "", ""
+            t = rest.strip(" \t-–—:.")
+            if t:
+                if _continues_as_text(rest, self.g, self.lang, True):
+                    return None
+                if self.lang == "ko":
+                    if len(t) > 40 or t.endswith(("다.", "다", "요.")) or re.match(r"제\s*\d", t):
+                        return None
+                    if rest[:1] not in " \t-–—:.":
+                        return None
+                elif len(t) > 80 or (t.endswith(".") and len(t.split()) > 8) or not (
+                        t[0].isupper() or t[0].isdigit() or t[0] in "(\"“"):
+                    return None
+                title = t
+        label = _block_label(word, ident, self.lang)
+        has_body = bool(tail.strip())
+        return Candidate(kind="appendix", label=label, number=None, title=_AMEND_TAG.sub("", title).strip(),
+                         start=start, body_start=start + m.end() + consumed if has_body else end,
+                         block=b, block_label=label, raw=ident, strong=strong, word_label=True,
+                         has_bracket_title=bracketed, title_only_line=not has_body)
+
+    def _read_faq(self, seg: str, start: int, strong: bool) -> Candidate | None:
+        s = seg.strip()
+        for w in self._faq:
+            if s.startswith(w):
+                rest = s[len(w) :].strip()
+                if rest and not re.fullmatch(r"[(（\[]?\s*(?:FAQ|Q&A|FAQs)?\s*[)）\]]?\s*:?", rest):
+                    return None
+                if len(s) > 40:
+                    return None
+                return Candidate(kind="faq", label="FAQ", number=None, title=s, start=start,
+                                 body_start=start + len(seg.rstrip()), strong=strong, word_label=True,
+                                 title_only_line=True)
+        return None
+
+
+def _label(scheme: Scheme, matched: str, raw: str, number: tuple[int, ...]) -> str:
+    m = " ".join(matched.split())
+    if scheme.name == "ko_article":
+        return f"제{number[0]}조" + (f"의{number[1]}" if len(number) > 1 and number[1] else "")
+    if scheme.name in ("ko_part", "ko_chapter", "ko_section", "ko_subsection", "ko_para_word", "ko_item_word"):
+        return m.replace(" ", "")
+    if scheme.name == "en_article":
+        return f"Article {number[0]}" if raw.isdigit() else f"Article {raw.upper()}"
+    if scheme.name in ("en_part", "en_chapter"):
+        word = "Part" if scheme.name == "en_part" else "Chapter"
+        return f"{word} {raw}"
+    if scheme.name == "en_section_word":
+        return f"Section {number[0]}"
+    if scheme.dotted:
+        return raw
+    return m.rstrip()
+
+
+def _block_label(word: str, ident: str, lang: str) -> str:
+    ident = " ".join(ident.split())
+    if not ident:
+        return word
+    if lang == "ko" and re.fullmatch(r"[A-Z]", ident):
+        return f"{word}{ident}"
+    if lang == "ko" and ident.startswith("제"):
+        return f"{word} {ident.replace(' ', '')}"
+    return f"{word} {ident}"
+
+
+def roman_label(n: int) -> str:
+    return int_to_roman(n).upper()

@@ -1,0 +1,74 @@
+"""English structure grammar as data (contracts: ARTICLE / Section 4.2 / (a) / (i), Schedules, Exhibits)."""
+
+from __future__ import annotations
+
+from jogak.structure.grammar import BlockWord, Scheme
+
+SCHEMES: tuple[Scheme, ...] = (
+    Scheme("en_part", "chapter", r"(?i:PART)\s+(?P<n>\d+|[IVXLC]+)\b", ordinal="introman", rank=1, path="Part {n}",
+           titled=True, anchored=True),
+    Scheme("en_chapter", "chapter", r"(?i:CHAPTER)\s+(?P<n>\d+|[IVXLC]+)\b", ordinal="introman", rank=2,
+           path="Chapter {n}", titled=True, anchored=True),
+    Scheme("en_article", "article", r"(?i:ARTICLE)\s+(?P<n>\d+|[IVXLC]+)\b\.?", ordinal="introman", rank=10,
+           path="Article {n}", titled=True, anchored=True),
+    # "Section 4" / "SECTION 4." / "§ 4" as the top level (no ARTICLE headings in the document)
+    Scheme("en_section_word", "article", r"(?:(?i:SECTION)|§)\s*(?P<n>\d+)(?![.\d]*\d)\.?", rank=11,
+           path="Section {n}", titled=True, anchored=True),
+    # "Section 4.2" / "§ 4.2" / "4.2" / "4.2." — nests under Article 4 (or "4.") by its numeric prefix
+    Scheme("en_dotted", "paragraph", r"(?:(?:(?i:SECTION)|§)\s*)?(?P<n>\d+(?:\.\d+)+)\.?(?![\d])", rank=20,
+           path="{n}", titled=True, dotted=True),
+    # "1." / "1)" at the top of the body with no ARTICLE headings: numbered sections
+    Scheme("en_decimal_dot", "article", r"(?P<n>\d{1,3})\.(?![\d])", rank=12, path="{n}", titled=True,
+           anchored=True),
+    Scheme("en_alpha_paren", "item", r"\((?P<n>[a-z])\)", ordinal="letter", rank=30, path="({raw})"),
+    Scheme("en_roman_paren", "subitem", r"\((?P<n>[ivxlc]+)\)", ordinal="roman", rank=40, path="({raw})"),
+    Scheme("en_upper_paren", "subitem", r"\((?P<n>[A-Z])\)", ordinal="letter", rank=50, path="({raw})"),
+    Scheme("en_decimal_paren", "subitem", r"\((?P<n>\d{1,3})\)", rank=60, path="({n})"),
+    Scheme("en_alpha_dot", "item", r"(?P<n>[a-z])[.)](?=\s)", ordinal="letter", rank=35, path="({raw})"),
+)
+
+BLOCK_WORDS: tuple[BlockWord, ...] = (
+    BlockWord("appendix", ("Schedule", "Exhibit", "Annex", "Appendix", "Attachment", "Addendum", "Rider"),
+              needs_id=True, block_type="appendix"),
+    BlockWord("faq", ("Frequently Asked Questions", "FAQ", "FAQs"), block_type="body"),
+)
+
+CONTINUATIONS: tuple[str, ...] = (
+    "of", "hereof", "herein", "hereunder", "thereof", "above", "below", "and", "or", "to", "in", "as", "shall",
+    "is", "are", "will", "may", "has", "have", "was", "were", "through", "that", "which", "by", "for", "with",
+    "applies", "apply", "provided", "herewith", ",", ")", ";",
+)
+
+PARTY_CUES: tuple[str, ...] = ("by and between", "between", "party", "parties", "hereinafter", "(the \"")
+PARTY_PATTERNS: tuple[str, ...] = (
+    r"(?i)\bby\s+and\s+(?:between|among)\b",
+    r"(?i)^\s*(?:BETWEEN|AMONG)\s*:?\s*$",
+    r"(?i)\((?:the\s+)?[\"“][A-Z][\w\- ]*[\"”]\)",
+    r"(?i)^\s*(?:AND|and)\s*:?\s*$",
+)
+FAQ_QUESTION = r"^(?:Q\s*\d*\s*[.:)]|Q\d+\b|Question\s*\d*\s*[.:])"
+FAQ_ANSWER = r"^(?:A\s*\d*\s*[.:)]|Answer\s*\d*\s*[.:])"
+
+LABELS = {
+    "body": "",
+    "parties": "Parties",
+    "footnotes": "Footnote",
+    "preamble": "Preamble",
+    "faq": "FAQ",
+    "table": "Table {n}",
+    "addenda": "Addenda",
+}
+
+_APPW = r"(?P<app>Schedule|Exhibit|Annex|Appendix|Attachment)"
+REF_PATTERNS: tuple[tuple[str, str], ...] = (
+    ("inner_of_appendix", r"(?i:paragraph|section|clause|item)\s+(?P<sec>\d+(?:\.\d+)*)\s+(?:of|to|in)\s+(?:the\s+)?"
+                          + _APPW + r"\s+(?P<app_id>[A-Z0-9]+(?:-\d+)?)\b"),
+    ("appendix", _APPW + r"\s+(?P<app_id>[A-Z0-9]+(?:-\d+)?)\b(?:,?\s*(?i:Section|paragraph|clause)\s+"
+                 r"(?P<sec>\d+(?:\.\d+)*))?"),
+    ("article", r"(?i:Article)\s+(?P<art>\d+|[IVXLC]+)\b"),
+    ("section", r"(?:(?i:Sections?)|§§?)\s*(?P<sec>\d+(?:\.\d+)*)(?:\s*(?:and|or|through|to|-)\s*(?P<sec2>\d+(?:\.\d+)*))?"
+                r"(?P<of_agreement>\s+of\s+(?:this|the)\s+(?:Agreement|Contract))?"),
+    ("bare_para", r"(?i:paragraph|clause)\s+(?P<sec>\d+(?:\.\d+)*)"),
+)
+POINTER_AFTER = r"^\s*(?:attached\s+hereto|hereto|below|above)?\s*[.;]?\s*$"
+POINTER_BEFORE = r"(?i)(?:as\s+(?:set\s+forth|provided|specified|described|defined)\s+in|in\s+accordance\s+with|see|pursuant\s+to|set\s+out\s+in|calculated\s+(?:in\s+accordance\s+with|under))\s*(?:the\s+)?$"

@@ -1,0 +1,97 @@
+"""Korean structure grammar as data: numbering schemes, block words, reference continuations.
+
+Ranks follow 법제처 drafting convention (조 > 항 ① > 호 1. > 목 가. > 1) > 가) > (1) > (가)); nesting is
+still decided by the document itself (a scheme nests under whatever is open), ranks only break ties.
+"""
+
+from __future__ import annotations
+
+from jogak.structure.grammar import BlockWord, Scheme
+
+GANADA_CLASS = "[가나다라마바사아자차카타파하]"
+
+SCHEMES: tuple[Scheme, ...] = (
+    Scheme("ko_part", "chapter", r"제\s*(?P<n>\d+)\s*편", rank=1, path="제{n}편", titled=True, anchored=True),
+    Scheme("ko_chapter", "chapter", r"제\s*(?P<n>\d+)\s*장", rank=2, path="제{n}장", titled=True, anchored=True),
+    Scheme("ko_section", "chapter", r"제\s*(?P<n>\d+)\s*절", rank=3, path="제{n}절", titled=True, anchored=True),
+    Scheme("ko_subsection", "chapter", r"제\s*(?P<n>\d+)\s*관", rank=4, path="제{n}관", titled=True,
+           anchored=True),
+    Scheme("ko_article", "article", r"제\s*(?P<n>\d+)\s*조(?:\s*의\s*(?P<m>\d+))?", rank=10, path="제{n}조{sub}",
+           titled=True, anchored=True),
+    Scheme("circled", "paragraph", r"(?P<n>[①-⑳㉑-㉟㊱-㊿])", ordinal="circled", rank=20, path="제{n}항",
+           titled=True, inline=True),
+    Scheme("ko_para_word", "paragraph", r"제\s*(?P<n>\d+)\s*항", rank=20, path="제{n}항"),
+    Scheme("decimal_dot", "item", r"(?P<n>\d{1,3})\.(?![\d.])", rank=30, path="제{n}호"),
+    Scheme("ko_item_word", "item", r"제\s*(?P<n>\d+)\s*호", rank=30, path="제{n}호"),
+    Scheme("ganada_dot", "subitem", rf"(?P<n>{GANADA_CLASS})\.", ordinal="ganada", rank=40, path="{raw}목"),
+    Scheme("decimal_paren", "subitem", r"(?P<n>\d{1,3})\)", rank=50, path="{n})"),
+    Scheme("ganada_paren", "subitem", rf"(?P<n>{GANADA_CLASS})\)", ordinal="ganada", rank=60, path="{raw})"),
+    Scheme("paren_decimal", "subitem", r"\((?P<n>\d{1,3})\)", rank=70, path="({n})"),
+    Scheme("paren_digit_char", "subitem", r"(?P<n>[⑴-⒇])", ordinal="circled", rank=70, path="({n})"),
+    Scheme("paren_ganada", "subitem", rf"\((?P<n>{GANADA_CLASS})\)", ordinal="ganada", rank=80,
+           path="({raw})"),
+)
+
+BLOCK_WORDS: tuple[BlockWord, ...] = (
+    BlockWord("appendix", ("부록", "별표", "별지", "별첨", "서식", "첨부"), needs_id=True, block_type="appendix"),
+    BlockWord("addenda", ("부칙",), block_type="addenda"),
+    BlockWord("faq", ("자주 묻는 질문", "자주 하는 질문", "자주묻는 질문", "자주묻는질문", "FAQ", "질의응답", "Q&A"),
+              block_type="body"),
+)
+
+# After a label, these show the line is running text that merely starts with a reference
+# ("제3조에 따라", "제3조 제2항에 따라", "제2조 내지 제6조 생략").
+# (Particles attached to the label — 제3조에 — are caught separately; these are whole words after a space.)
+CONTINUATIONS: tuple[str, ...] = ("및", "또는", "내지", "부터", "까지", "각", "각호", "중", "등", "전단", "후단", "단서",
+                                  "참조", "참고", "준용")
+
+# Sentence endings: a "title" that ends like this is body text.
+SENTENCE_END = ("다.", "다", "요.", "함.", "음.", "것.", "임.")
+
+PARTY_CUES: tuple[str, ...] = (
+    "매도인", "매수인", "임대인", "임차인", "위탁자", "수탁자", "발주자", "수급인", "도급인", "공급자", "구매자",
+    "갑", "을", "당사자", "계약자", "사업자등록번호", "대표이사", "대표자", "주소", "상호",
+)
+PARTY_PATTERNS: tuple[str, ...] = (
+    r'\(이하\s*["“「]?\s*[갑을병정]\s*["”」]?\s*(?:이?라|라고)\s*한다\)',
+    r"^(?:매도인|매수인|임대인|임차인|위탁자|수탁자|발주자|수급인|도급인|공급자|구매자|[갑을])\s*[:：|(（]",
+    r"^\s*[\"“]?[갑을][\"”]?\s*[:：]",
+    r"(?:매도인|매수인|임대인|임차인|위탁자|수탁자|발주자|수급인|공급자|구매자)\s*\|",
+)
+FAQ_QUESTION = r"^(?:Q\s*\d*\s*[.:)．]|Q\d+\b|Q\s|질문\s*\d*\s*[.:)]|문\s*\d*\s*[.:)])"
+FAQ_ANSWER = r"^(?:A\s*\d*\s*[.:)．]|A\s|답변?\s*\d*\s*[.:)])"
+
+LABELS = {
+    "body": "본문",
+    "parties": "당사자",
+    "footnotes": "각주",
+    "preamble": "전문",
+    "faq": "FAQ",
+    "table": "표{n}",
+    "addenda": "부칙",
+}
+
+
+# Reference phrases (xref.py resolves them). Named groups: app/app_id (appendix), art/sub (조, 조의),
+# para (항), item (호), mok (목), rel (relative words). Order matters: longer forms first.
+_APP = r"(?P<app>부록|별표|별지|별첨|서식|첨부)\s*(?P<app_id>[A-Z](?![A-Za-z])|\d+(?:-\d+)?|제\s*\d+\s*호)?"
+_ART = r"제\s*(?P<art>\d+)\s*조(?:\s*의\s*(?P<sub>\d+))?"
+_PARA = r"(?:\s*제\s*(?P<para>\d+)\s*항)?"
+_ITEM = r"(?:\s*제\s*(?P<item>\d+)\s*호)?"
+_MOK = r"(?:\s*(?P<mok>[가나다라마바사아자차카타파하])\s*목)?"
+REF_PATTERNS: tuple[tuple[str, str], ...] = (
+    ("other_law", r"「[^」]{1,60}」\s*(?:" + _ART + _PARA + _ITEM + _MOK + r")?"),
+    ("appendix", _APP + r"(?:\s*(?:의\s*)?" + _ART + _PARA + _ITEM + r")?"),
+    ("body_explicit", r"본문\s*" + _ART + _PARA + _ITEM + _MOK),
+    ("article", r"(?<![가-힣])(?P<law>(?:이\s*(?:법|계약|약관|규정|정책)|같은\s*법|동법|[가-힣]{1,20}(?:법|법률|령|규칙))\s*)?"
+                + _ART + _PARA + _ITEM + _MOK),
+    ("same_article", r"(?P<rel>같은\s*조|동조)\s*제\s*(?P<para>\d+)\s*항" + _ITEM + _MOK),
+    ("same_para", r"(?P<rel>같은\s*항|동항)\s*제\s*(?P<item>\d+)\s*호" + _MOK),
+    ("prev_article", r"(?P<rel>전조)(?![가-힣]{0,0}\s*제\s*\d+\s*항)" + r"(?:\s*제\s*(?P<para>\d+)\s*항)?"),
+    ("prev_para", r"(?P<rel>전항)"),
+    ("bare_para", r"(?<![조\d])제\s*(?P<para>\d+)\s*항" + _ITEM + _MOK),
+    ("bare_item", r"(?<![항\d])제\s*(?P<item>\d+)\s*호" + _MOK),
+)
+# A sentence that only points elsewhere (seed 004's "pointer"): the reference is followed by one of these.
+POINTER_AFTER = r"^\s*(?:을|를|에|의)?\s*(?:참조|참고|에\s*따른다|에\s*따름|에\s*의한다|에서\s*정한다|에\s*정한\s*바에\s*따른다|과\s*같다|와\s*같다|에\s*규정된\s*바에\s*따른다|에\s*정하는\s*바에\s*따른다)"
+POINTER_AFTER_ATTACHED = r"^(?:에\s*따른다|에\s*따름|에\s*의한다|을\s*참조|를\s*참조|참조|과\s*같다|와\s*같다|에서\s*정한다|에\s*정한\s*바에\s*따른다|의\s*(?:기준|산식|방법)에\s*따른다)"

@@ -1,0 +1,454 @@
+"""Lines + layout cues → clause tree.
+
+The builder walks the body line by line with a stack of open nodes. A heading candidate (candidates.py) is
+accepted only when its numbering is consistent with what is open: the next sibling of an open node of the
+same scheme (제1조 → 제2조, ① → ②, 4.1 → 4.2), or the first child of the innermost node (①, 1., 가., (a)).
+Anything else stays text. Gaps and duplicates are accepted only with a layout cue (a Markdown heading, bold,
+a bracketed title) and always produce a warning, so nothing is silently merged or dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from types import ModuleType
+
+from jogak.model import Document, Line, Node
+from jogak.structure import en, ko
+from jogak.structure.candidates import Candidate, CandidateReader
+from jogak.structure.grammar import Scheme, is_first, successor
+
+_INLINE_SPLIT = re.compile(r"(?<=[.다요])\s+(?=[①-⑳㉑-㉟])")
+_HANGUL = re.compile(r"[가-힣]")
+_LATIN = re.compile(r"[A-Za-z]")
+_FOLIO = re.compile(r"^\s*(?:[-–—]\s*\d+\s*[-–—]|\d+\s*/\s*\d+|(?i:page)\s+\d+(?:\s+of\s+\d+)?)\s*$")
+
+
+def detect_language(text: str) -> str:
+    sample = text[:20000]
+    h = len(_HANGUL.findall(sample))
+    latin = len(_LATIN.findall(sample))
+    return "ko" if h >= 0.2 * max(h + latin, 1) else "en"
+
+
+@dataclass
+class _Open:
+    node: Node
+    scheme: Scheme | None = None
+    key: tuple[int, ...] | None = None
+    container: bool = False  # root, appendix, addenda, faq — article numbering restarts inside
+
+
+@dataclass
+class ParseResult:
+    root: Node
+    warnings: list[str] = field(default_factory=list)
+    language: str = "ko"
+
+
+class TreeBuilder:
+    def __init__(self, doc: Document, lang: str | None = None) -> None:
+        self.doc = doc
+        self.text = doc.text
+        self.lang = lang or detect_language(doc.text)
+        self.g: ModuleType = ko if self.lang == "ko" else en
+        self.lines = doc.lines or _derive_lines(doc.text)
+        self.body_end = doc.body_end if doc.body_end is not None else len(doc.text)
+        strong_bold, body_font = _layout_profile(self.lines, self.body_end)
+        self.reader = CandidateReader(self.g, self.lang, strong_bold, body_font)
+        self.schemes = self._choose_schemes()
+        self.warnings: list[str] = []
+        self.root = Node(kind="document", block_type="body", label="", title=doc.doc_title, path="",
+                         sibling_order=1, char_start=0, char_end=len(doc.text), body_start=0)
+        self.stack: list[_Open] = [_Open(self.root, container=True)]
+        self.fixed_end: dict[int, int] = {}  # id(node) → end, for tables
+        self.order: list[Node] = []  # nodes in creation (= document) order
+        self._parents: dict[int, Node] = {}
+        self.faq_count = 0
+
+    # ── scheme selection ────────────────────────────────────────────────────────────────────────
+    def _choose_schemes(self) -> tuple[Scheme, ...]:
+        schemes = self.g.SCHEMES
+        if self.lang != "en":
+            return schemes
+        # English: the top numbering level is whichever heading style the document really uses.
+        counts: Counter[str] = Counter()
+        for ln in self.lines:
+            if ln.start >= self.body_end:
+                break
+            s = self.text[ln.start : ln.end].lstrip()
+            if re.match(r"(?i:ARTICLE)\s+(?:\d+|[IVXLC]+)\b", s):
+                counts["en_article"] += 1
+            elif re.match(r"(?i:SECTION)\s+\d+\b(?!\.\d)", s):
+                counts["en_section_word"] += 1
+            elif re.match(r"\d{1,3}\.\s+\S", s):
+                counts["en_decimal_dot"] += 1
+        top = "en_article" if counts["en_article"] >= 2 else (
+            "en_section_word" if counts["en_section_word"] >= 2 else "en_decimal_dot")
+        out = []
+        for sc in schemes:
+            if sc.anchored and sc.kind == "article" and sc.name != top:
+                if sc.name == "en_decimal_dot":  # demoted to a plain enumerated list
+                    out.append(Scheme(sc.name, "item", sc.pattern, rank=45, path="{n}"))
+                continue
+            out.append(sc)
+        return tuple(out)
+
+    # ── main loop ───────────────────────────────────────────────────────────────────────────────
+    def build(self) -> ParseResult:
+        table_rows: list[Line] = []
+        for ln in self.lines:
+            if ln.start >= self.body_end:
+                break
+            if ln.role == "footnote":
+                continue
+            raw = self.text[ln.start : ln.end]
+            if not raw.strip():
+                continue
+            if ln.role == "table_row" or _looks_like_pipe_row(raw):
+                table_rows.append(ln)
+                continue
+            if table_rows:
+                self._close_table(table_rows)
+                table_rows = []
+            if _FOLIO.match(raw):
+                continue
+            self._line(ln, raw)
+        if table_rows:
+            self._close_table(table_rows)
+        self._finish_ends()
+        self._parties_and_preamble()
+        return ParseResult(self.root, self.warnings, self.lang)
+
+    def _line(self, ln: Line, raw: str) -> None:
+        lead = len(raw) - len(raw.lstrip())
+        seg_starts = [ln.start + lead]
+        # Paragraph markers written inline after a sentence end ("…한다. ② …") start a paragraph too.
+        for m in _INLINE_SPLIT.finditer(raw):
+            seg_starts.append(ln.start + m.end())
+        for i, s in enumerate(seg_starts):
+            e = seg_starts[i + 1] if i + 1 < len(seg_starts) else ln.end
+            cands = self.reader.read(self.text, s, e, ln, self.schemes, at_line_start=(i == 0))
+            if self._faq_open() and i == 0 and self._faq_pair(s, e):
+                continue
+            for c in cands:
+                if self._try(c, ln):
+                    break
+
+    # ── acceptance ──────────────────────────────────────────────────────────────────────────────
+    def _try(self, c: Candidate, ln: Line) -> bool:
+        if c.kind in ("appendix", "addenda"):
+            return self._open_block(c)
+        if c.kind == "faq":
+            if not (c.strong or c.title_only_line):
+                return False
+            self._pop_to(0)
+            node = self._new(c, kind="faq", block_type="body", parent=self.root)
+            self.stack.append(_Open(node, container=True))
+            self.faq_count = 0
+            return True
+        sc = c.scheme
+        assert sc is not None
+        if sc.anchored:
+            return self._try_anchored(c, sc)
+        if sc.dotted:
+            return self._try_dotted(c, sc)
+        return self._try_enum(c, sc)
+
+    def _block_level(self) -> int:
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].container:
+                return i
+        return 0
+
+    def _try_anchored(self, c: Candidate, sc: Scheme) -> bool:
+        blk = self._block_level()
+        if self.stack[blk].node.kind == "faq":
+            # an article after an FAQ block belongs to the body again
+            blk = 0
+        # Where may it attach? Under the block, or under an open chapter of a lower rank.
+        attach = blk
+        for i in range(blk + 1, len(self.stack)):
+            o = self.stack[i]
+            if o.node.kind == "chapter" and o.scheme is not None and o.scheme.rank < sc.rank:
+                attach = i
+            else:
+                break
+        # Numbering scope: articles and top chapters number through the whole block; lower chapter levels
+        # restart inside their parent chapter.
+        scope_node = self.stack[blk].node if sc.kind == "article" or sc.rank <= 2 else self.stack[attach].node
+        prev = self._last_in_scope(scope_node, sc)
+        warn = None
+        if prev is not None:
+            pnum = prev.number or (0,)
+            if successor(pnum, c.number or (0,)):
+                pass
+            elif c.strong or c.has_bracket_title:
+                cn = c.number or (0,)
+                if cn == pnum:
+                    warn = f"duplicate heading {c.label} (after {prev.label}) at offset {c.start}"
+                elif cn < pnum:
+                    if not c.strong:
+                        return False
+                    warn = f"numbering goes back: {prev.label} → {c.label} at offset {c.start}"
+                else:
+                    warn = f"numbering gap: {prev.label} → {c.label} at offset {c.start}"
+            else:
+                return False
+        elif not (is_first(c.number or (1,)) or c.strong or c.has_bracket_title):
+            return False
+        if sc.kind == "chapter" and not (c.title_only_line or c.strong):
+            return False
+        self._pop_to(attach)
+        node = self._new(c, kind=sc.kind, block_type=self.stack[blk].node.block_type if blk else "body",
+                         parent=self.stack[attach].node)
+        self.stack.append(_Open(node, sc, c.key))
+        if warn:
+            self.warnings.append(warn)
+        return True
+
+    def _last_in_scope(self, scope: Node, sc: Scheme) -> Node | None:
+        # Walk the scope's subtree tail: the last node created under it with this scheme.
+        for n in reversed(self.order):
+            if n.attrs.get("_scheme") == sc.name and _is_under(n, scope, self._parents):
+                return n
+            if n is scope:
+                break
+        return None
+
+    def _try_dotted(self, c: Candidate, sc: Scheme) -> bool:
+        key = c.key or ()
+        parent_key = key[:-1]
+        blk = self._block_level()
+        attach = None
+        numbered_open = False
+        for i in range(len(self.stack) - 1, blk, -1):
+            o = self.stack[i]
+            if o.key is not None:
+                numbered_open = True
+                if o.key == parent_key:
+                    attach = i
+                    break
+        if attach is None:
+            if numbered_open and len(key) > 2:
+                return False
+            if numbered_open and self._has_numbered_article(blk):
+                return False
+            attach = blk
+        parent = self.stack[attach].node
+        prev = None
+        for ch in reversed(parent.children):
+            if ch.attrs.get("_scheme") == sc.name:
+                prev = ch
+                break
+        warn = None
+        if prev is not None:
+            if not successor(prev.number or (), key, dotted=True):
+                if not c.strong:
+                    return False
+                warn = f"numbering gap: {prev.label} → {c.label} at offset {c.start}"
+        elif not is_first(key, dotted=True) and not c.strong:
+            return False
+        self._pop_to(attach)
+        node = self._new(c, kind=sc.kind, block_type=self._block_type(), parent=parent)
+        node.number = key
+        self.stack.append(_Open(node, sc, key))
+        if warn:
+            self.warnings.append(warn)
+        return True
+
+    def _has_numbered_article(self, blk: int) -> bool:
+        return any(o.key is not None and o.scheme is not None and o.scheme.anchored
+                   for o in self.stack[blk + 1 :])
+
+    def _try_enum(self, c: Candidate, sc: Scheme) -> bool:
+        blk = self._block_level()
+        lowest = blk
+        for i in range(blk + 1, len(self.stack)):
+            if self.stack[i].scheme is not None and self.stack[i].scheme.anchored:
+                lowest = i  # an enumerator never closes an article
+        for i in range(len(self.stack) - 1, lowest, -1):
+            o = self.stack[i]
+            if o.scheme is not None and o.scheme.name == sc.name:
+                pnum = o.node.number or (0,)
+                cnum = c.number or (0,)
+                warn = None
+                if not successor(pnum, cnum):
+                    gap_ok = cnum[0] > pnum[0] and cnum[0] - pnum[0] <= 3 and (c.strong or sc.kind == "paragraph")
+                    dup_ok = cnum == pnum and c.strong
+                    if not (gap_ok or dup_ok):
+                        if sc.kind == "paragraph":
+                            self.warnings.append(
+                                f"numbering break ignored: {o.node.label} → {c.label} at offset {c.start}")
+                        return False
+                    warn = f"numbering {'gap' if gap_ok else 'duplicate'}: {o.node.label} → {c.label} " \
+                           f"at offset {c.start}"
+                self._pop_to(i - 1)
+                parent = self.stack[i - 1].node
+                node = self._new(c, kind=sc.kind, block_type=self._block_type(), parent=parent)
+                self.stack.append(_Open(node, sc, None))
+                if warn:
+                    self.warnings.append(warn)
+                return True
+        if not is_first(c.number or (0,)):
+            return False
+        parent = self.stack[-1].node
+        if parent.kind == "faq" and self.stack[-1].container:
+            return False
+        node = self._new(c, kind=sc.kind, block_type=self._block_type(), parent=parent)
+        self.stack.append(_Open(node, sc, None))
+        return True
+
+    def _open_block(self, c: Candidate) -> bool:
+        if not (c.title_only_line or c.strong or c.has_bracket_title):
+            return False
+        if c.kind == "appendix" and not (c.title_only_line or c.strong):
+            return False
+        self._pop_to(0)
+        bt = "appendix" if c.kind == "appendix" else "addenda"
+        node = self._new(c, kind=c.kind, block_type=bt, parent=self.root)
+        node.label = c.block_label
+        self.stack.append(_Open(node, container=True))
+        return True
+
+    # ── FAQ pairs ───────────────────────────────────────────────────────────────────────────────
+    def _faq_open(self) -> bool:
+        return any(o.node.kind == "faq" and o.container for o in self.stack)
+
+    def _faq_pair(self, s: int, e: int) -> bool:
+        seg = self.text[s:e]
+        if not re.match(self.g.FAQ_QUESTION, seg):
+            return False
+        fi = max(i for i, o in enumerate(self.stack) if o.node.kind == "faq" and o.container)
+        self._pop_to(fi)
+        self.faq_count += 1
+        c = Candidate(kind="faq", label=f"Q{self.faq_count}", number=(self.faq_count, 0), title="", start=s,
+                      body_start=s)
+        node = self._new(c, kind="faq", block_type="body", parent=self.stack[fi].node)
+        node.attrs["question"] = seg.strip()
+        self.stack.append(_Open(node, None, None))
+        return True
+
+    # ── tables ──────────────────────────────────────────────────────────────────────────────────
+    def _close_table(self, rows: list[Line]) -> None:
+        parent = self.stack[-1].node
+        n = sum(1 for ch in parent.children if ch.kind == "table") + 1
+        label = self.g.LABELS["table"].format(n=n)
+        c = Candidate(kind="table", label=label, number=(n, 0), title="", start=rows[0].start,
+                      body_start=rows[0].start)
+        node = self._new(c, kind="table", block_type=self._block_type(), parent=parent)
+        self.fixed_end[id(node)] = rows[-1].end
+        node.attrs["rows"] = len(rows)
+
+    # ── helpers ─────────────────────────────────────────────────────────────────────────────────
+    def _new(self, c: Candidate, kind: str, block_type: str, parent: Node) -> Node:
+        node = Node(kind=kind, block_type=block_type, label=c.label, title=c.title, path="",
+                    sibling_order=len(parent.children) + 1, char_start=c.start, char_end=c.start,
+                    body_start=c.body_start, number=c.number)
+        if c.scheme is not None:
+            node.attrs["_scheme"] = c.scheme.name
+            node.attrs["_raw"] = c.raw
+        parent.children.append(node)
+        self._parents[id(node)] = parent
+        self.order.append(node)
+        return node
+
+    def _pop_to(self, level: int) -> None:
+        del self.stack[level + 1 :]
+
+    def _block_type(self) -> str:
+        blk = self._block_level()
+        return self.stack[blk].node.block_type if blk else "body"
+
+    def _finish_ends(self) -> None:
+        """A node ends where the next node that is not its descendant begins (tables: at their last row)."""
+        text = self.text
+        parents = self._parents
+        depth: dict[int, int] = {}
+        for n in self.order:
+            p = parents.get(id(n))
+            depth[id(n)] = (depth.get(id(p), 0) if p is not None and p is not self.root else 0) + 1
+        end_limit = self.body_end
+        for i, n in enumerate(self.order):
+            if id(n) in self.fixed_end:
+                e = self.fixed_end[id(n)]
+            else:
+                e = end_limit
+                d = depth[id(n)]
+                for m in self.order[i + 1 :]:
+                    if depth[id(m)] <= d:
+                        e = m.char_start
+                        break
+            while e > n.char_start and text[e - 1].isspace():
+                e -= 1
+            n.char_end = max(e, n.char_start)
+            if n.body_start is None or n.body_start > n.char_end:
+                n.body_start = n.char_end
+        # parents always cover their children (a table can end after text that follows it)
+        for n in reversed(self.order):
+            if n.children:
+                n.char_end = max(n.char_end, max(ch.char_end for ch in n.children))
+
+    def _parties_and_preamble(self) -> None:
+        """Text before the first structural node: the title, then a parties block or a preamble."""
+        first = self.root.children[0].char_start if self.root.children else self.body_end
+        lines = [ln for ln in self.lines if ln.start < first and self.text[ln.start : ln.end].strip()]
+        if not lines:
+            return
+        body = lines
+        # The document title: a first short line that is not a sentence.
+        t0 = self.text[lines[0].start : lines[0].end].strip()
+        if (len(t0) <= 80 and not t0.endswith(("다.", "."))) or lines[0].heading_level == 1:
+            body = lines[1:]
+        if not body:
+            return
+        start = body[0].start + (len(self.text[body[0].start : body[0].end]) -
+                                 len(self.text[body[0].start : body[0].end].lstrip()))
+        end = body[-1].end
+        party_res = [re.compile(p, re.MULTILINE) for p in self.g.PARTY_PATTERNS]
+        party_lines = [ln for ln in body if any(r.search(self.text[ln.start : ln.end].strip()) for r in party_res)]
+        if party_lines:
+            kind, bt, label = "parties", "parties", self.g.LABELS["parties"]
+        else:
+            kind, bt, label = "text", "body", self.g.LABELS["preamble"]
+        node = Node(kind=kind, block_type=bt, label=label, title="", path="", sibling_order=1,
+                    char_start=start, char_end=end, body_start=start)
+        self.root.children.insert(0, node)
+        for i, ch in enumerate(self.root.children):
+            ch.sibling_order = i + 1
+
+
+def _is_under(n: Node, scope: Node, parents: dict[int, Node]) -> bool:
+    cur: Node | None = n
+    while cur is not None:
+        if cur is scope:
+            return True
+        cur = parents.get(id(cur))
+    return False
+
+
+def _looks_like_pipe_row(raw: str) -> bool:
+    s = raw.strip()
+    return s.startswith("|") and s.endswith("|") and s.count("|") >= 3
+
+
+def _derive_lines(text: str) -> list[Line]:
+    out, pos = [], 0
+    for raw in text.split("\n"):
+        indent = len(raw) - len(raw.lstrip(" \t"))
+        out.append(Line(start=pos, end=pos + len(raw), indent=indent))
+        pos += len(raw) + 1
+    return out
+
+
+def _layout_profile(lines: list[Line], body_end: int) -> tuple[bool, float | None]:
+    """Is bold informative (some lines bold, most not)? What is the body font size?"""
+    body = [ln for ln in lines if ln.start < body_end and ln.end > ln.start]
+    if not body:
+        return False, None
+    bold = sum(1 for ln in body if ln.bold)
+    strong_bold = 0 < bold <= 0.6 * len(body)
+    sizes = Counter(round(ln.font_size * 2) / 2 for ln in body if ln.font_size)
+    body_font = sizes.most_common(1)[0][0] if sizes else None
+    return strong_bold, body_font

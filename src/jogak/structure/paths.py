@@ -1,0 +1,98 @@
+"""Paths from labels, never titles, in one spelling so they work as filters and citations.
+
+Korean body: "본문/제5조/제2항/제2호/가목"; appendices start with their label ("부록A/제2조", "별표 1");
+addenda "부칙/제1조" (or "부칙 <제6687호,2002.3.30>/제1조" when a statute has many); footnotes "각주/3";
+parties "당사자". English: "Article 4/4.2/(a)/(i)", "Schedule 1/1.2", "Exhibit A/2", "Footnote/3", "Parties".
+Chapters (장/절, PART/CHAPTER) are nodes with their own path but are not part of their articles' paths:
+article numbers are unique across chapters, and "본문/제7조" must work whatever chapter holds it.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from jogak.model import Node
+
+
+def component(node: Node, g: ModuleType, in_body: bool, n_addenda: int) -> str:
+    scheme = node.attrs.get("_scheme")
+    raw = node.attrs.get("_raw", "")
+    if node.kind == "appendix":
+        return node.label
+    if node.kind == "addenda":
+        return node.label if n_addenda > 1 else g.LABELS["addenda"]
+    if node.kind == "parties":
+        return g.LABELS["parties"]
+    if node.kind == "text" and node.label:
+        return node.label
+    if node.kind == "faq":
+        return node.label  # "FAQ" block, "Q3" pair
+    if node.kind == "table":
+        return node.label
+    if node.kind == "footnote":
+        return node.label
+    if scheme is None:
+        return node.label or node.kind
+    from jogak.structure.grammar import Scheme
+
+    sc: Scheme | None = _SCHEMES.get(scheme)
+    if sc is None:
+        return node.label
+    number = node.number or (0,)
+    if sc.dotted:
+        return raw
+    n = number[0]
+    sub = f"의{number[1]}" if len(number) > 1 and number[1] else ""
+    if scheme == "en_decimal_dot" and node.kind == "article":
+        return f"Section {n}" if in_body else str(n)
+    return sc.path.format(label=node.label, n=n, sub=sub, raw=raw)
+
+
+def _scheme_table() -> dict:
+    from jogak.structure import en, ko
+
+    return {s.name: s for s in (*ko.SCHEMES, *en.SCHEMES)}
+
+
+_SCHEMES = _scheme_table()
+
+
+def assign_paths(root: Node, g: ModuleType) -> None:
+    """Fill ``path`` and ``sibling_order`` top-down; a duplicated path gets "#2", "#3"."""
+    used: set[str] = {""}
+    n_addenda = sum(1 for c in root.children if c.kind == "addenda")
+    body_prefix = g.LABELS["body"]
+    fn_prefix = g.LABELS["footnotes"]
+
+    def visit(node: Node, base: str, chapter_base: str, in_body: bool) -> None:
+        for i, ch in enumerate(node.children):
+            ch.sibling_order = i + 1
+            if node is root:
+                if ch.block_type == "body":
+                    b = body_prefix
+                    cb = body_prefix
+                    body = True
+                elif ch.kind == "footnote":
+                    b = cb = fn_prefix
+                    body = False
+                else:
+                    b = cb = ""
+                    body = False
+            else:
+                b, cb, body = base, chapter_base, in_body
+            comp = component(ch, g, body, n_addenda)
+            parent_path = cb if ch.kind == "chapter" else b
+            path = f"{parent_path}/{comp}" if parent_path else comp
+            if path in used:
+                k = 2
+                while f"{path}#{k}" in used:
+                    k += 1
+                path = f"{path}#{k}"
+            used.add(path)
+            ch.path = path
+            if ch.kind == "chapter":
+                visit(ch, b, path, body)  # articles skip the chapter; sub-chapters keep it
+            else:
+                visit(ch, path, path, body)
+
+    visit(root, "", "", True)

@@ -1,0 +1,258 @@
+"""Cross-references: phrases in running text resolved to target nodes of the same document, in scope.
+
+A bare "제2항" or "paragraph 1.2" resolves inside the current article or appendix first; "제2조" written
+inside 부록A means 부록A's 제2조 when it exists, the body's otherwise; "본문 제7조" always means the body.
+References to other laws ("「민법」 제750조", "같은 법 제3조") are kept with a reason, never resolved here.
+The phrase patterns are data (``REF_PATTERNS`` in ko.py / en.py).
+"""
+
+from __future__ import annotations
+
+import re
+from types import ModuleType
+
+from jogak.model import Document, Node, Ref
+from jogak.structure import en, ko
+from jogak.structure.footnotes import deepest_at
+from jogak.structure.grammar import roman_to_int
+
+
+class _Index:
+    def __init__(self, root: Node) -> None:
+        self.by_path: dict[str, Node] = {}
+        self.parent: dict[int, Node] = {}
+        for n in root.walk():
+            self.by_path.setdefault(n.path, n)
+            for c in n.children:
+                self.parent[id(c)] = n
+        self.root = root
+
+    def ancestors(self, n: Node):
+        cur = self.parent.get(id(n))
+        while cur is not None:
+            yield cur
+            cur = self.parent.get(id(cur))
+
+    def block_of(self, n: Node) -> Node | None:
+        """The root-level block holding n (appendix, addenda, ...), None for the body."""
+        chain = [n, *self.ancestors(n)]
+        top = chain[-2] if len(chain) >= 2 else n
+        return top if top.block_type != "body" else None
+
+    def article_of(self, n: Node) -> Node | None:
+        for x in [n, *self.ancestors(n)]:
+            if x.kind == "article":
+                return x
+        return None
+
+    def paragraph_of(self, n: Node) -> Node | None:
+        for x in [n, *self.ancestors(n)]:
+            if x.kind == "paragraph":
+                return x
+        return None
+
+    def find_under(self, base: Node | None, suffix: str) -> Node | None:
+        """A node whose path is base.path + "/" + suffix, or under the body prefix when base is None."""
+        if base is None:
+            return None
+        return self.by_path.get(f"{base.path}/{suffix}" if base.path else suffix)
+
+    def find_label(self, block: Node | None, suffix: str, body_prefix: str) -> Node | None:
+        if block is not None:
+            hit = self.find_under(block, suffix)
+            if hit is not None:
+                return hit
+        return self.by_path.get(f"{body_prefix}/{suffix}" if body_prefix else suffix)
+
+
+def _ko_suffix(art: str | None, sub: str | None, para: str | None, item: str | None, mok: str | None
+               ) -> list[str]:
+    """Candidate path suffixes, most precise first ("제5조/제2항/제3호", then "제5조/제2항", "제5조")."""
+    parts = []
+    if art:
+        parts.append(f"제{int(art)}조" + (f"의{int(sub)}" if sub else ""))
+    if para:
+        parts.append(f"제{int(para)}항")
+    if item:
+        parts.append(f"제{int(item)}호")
+    if mok:
+        parts.append(f"{mok}목")
+    return ["/".join(parts[:k]) for k in range(len(parts), 0, -1)]
+
+
+def _app_label(app: str, app_id: str | None, lang: str) -> str:
+    from jogak.structure.candidates import _block_label
+
+    return _block_label(app, app_id or "", lang)
+
+
+def resolve_references(root: Node, doc: Document, lang: str, warnings: list[str]) -> None:
+    g: ModuleType = ko if lang == "ko" else en
+    idx = _Index(root)
+    text = doc.text
+    patterns = [(name, re.compile(p)) for name, p in g.REF_PATTERNS]
+    pointer_after = re.compile(g.POINTER_AFTER)
+    pointer_before = re.compile(getattr(g, "POINTER_BEFORE", r"(?!x)x"))
+    body_prefix = g.LABELS["body"]
+    taken: list[tuple[int, int]] = []
+
+    def overlaps(s: int, e: int) -> bool:
+        return any(s < te and ts < e for ts, te in taken)
+
+    for name, rx in patterns:
+        for m in rx.finditer(text):
+            s, e = m.span()
+            if s == e or overlaps(s, e):
+                continue
+            holder = deepest_at(root, s)
+            if holder is root:
+                continue
+            # A heading's own label is not a reference to itself.
+            if holder.char_start <= s < (holder.body_start or holder.char_start):
+                continue
+            taken.append((s, e))
+            gd = m.groupdict()
+            ref = Ref(text=text[s:e], start=s, end=e)
+            target, reason = _resolve(name, gd, holder, idx, lang, body_prefix)
+            ref.target_path = target.path if target is not None else None
+            ref.reason = reason
+            tail = text[e : e + 30].split("\n")[0]
+            head = text[max(0, s - 60) : s].split("\n")[-1]
+            ref.pointer = bool(pointer_after.match(tail)) or bool(pointer_before.search(head))
+            if lang == "ko" and not ref.pointer:
+                ref.pointer = bool(re.match(ko.POINTER_AFTER_ATTACHED, tail))
+            holder.refs.append(ref)
+    for n in root.walk():
+        n.refs.sort(key=lambda r: r.start)
+
+
+def _resolve(name: str, gd: dict, holder: Node, idx: _Index, lang: str, body_prefix: str
+             ) -> tuple[Node | None, str | None]:
+    block = idx.block_of(holder)
+    article = idx.article_of(holder)
+    if name == "other_law":
+        return None, "other law"
+    if lang == "ko":
+        if name == "appendix":
+            label = _app_label(gd["app"], gd.get("app_id"), lang)
+            app = idx.by_path.get(label) or _fuzzy_block(idx.root, label)
+            if app is None:
+                return None, f"no {label} in this document"
+            for suf in _ko_suffix(gd.get("art"), gd.get("sub"), gd.get("para"), gd.get("item"), None):
+                hit = idx.find_under(app, suf)
+                if hit is not None:
+                    return hit, None
+            return app, None
+        if name == "body_explicit":
+            for suf in _ko_suffix(gd["art"], gd.get("sub"), gd.get("para"), gd.get("item"), gd.get("mok")):
+                hit = idx.by_path.get(f"{body_prefix}/{suf}")
+                if hit is not None:
+                    return hit, None
+            return None, "no such clause in the body"
+        if name == "article":
+            law = "".join((gd.get("law") or "").split())
+            if law and not law.startswith("이"):
+                return None, "other law"
+            for suf in _ko_suffix(gd["art"], gd.get("sub"), gd.get("para"), gd.get("item"), gd.get("mok")):
+                hit = idx.find_label(block, suf, body_prefix)
+                if hit is not None:
+                    return hit, None
+            return None, "no such clause in this document"
+        if name in ("same_article", "bare_para"):
+            if article is None:
+                return None, "no enclosing article"
+            for suf in _ko_suffix(None, None, gd.get("para"), gd.get("item"), gd.get("mok")):
+                hit = idx.find_under(article, suf)
+                if hit is not None:
+                    return hit, None
+            return None, f"no such paragraph in {article.label}"
+        if name in ("same_para", "bare_item"):
+            para = idx.paragraph_of(holder) or article
+            if para is None:
+                return None, "no enclosing clause"
+            for suf in _ko_suffix(None, None, None, gd.get("item"), gd.get("mok")):
+                hit = idx.find_under(para, suf)
+                if hit is not None:
+                    return hit, None
+            return None, f"no such item in {para.label}"
+        if name == "prev_article":
+            if article is None:
+                return None, "no enclosing article"
+            prev = _previous_sibling(article, idx)
+            if prev is None:
+                return None, "no previous article"
+            if gd.get("para"):
+                hit = idx.find_under(prev, f"제{int(gd['para'])}항")
+                if hit is not None:
+                    return hit, None
+            return prev, None
+        if name == "prev_para":
+            para = idx.paragraph_of(holder)
+            if para is None:
+                return None, "no enclosing paragraph"
+            prev = _previous_sibling(para, idx)
+            return (prev, None) if prev is not None else (None, "no previous paragraph")
+        return None, "unknown reference form"
+    # English
+    if name in ("inner_of_appendix", "appendix"):
+        label = _app_label(gd["app"], gd.get("app_id"), lang)
+        app = idx.by_path.get(label) or _fuzzy_block(idx.root, label)
+        if app is None:
+            return None, f"no {label} in this document"
+        if gd.get("sec"):
+            hit = _find_section(app, gd["sec"])
+            if hit is not None:
+                return hit, None
+            return app, f"no {gd['sec']} in {label}; resolved to {label}"
+        return app, None
+    if name == "article":
+        n = int(gd["art"]) if gd["art"].isdigit() else roman_to_int(gd["art"])
+        hit = idx.by_path.get(f"Article {n}")
+        return (hit, None) if hit is not None else (None, "no such article")
+    if name in ("section", "bare_para"):
+        sec = gd["sec"]
+        scopes = [] if name == "section" and gd.get("of_agreement") else [block, article]
+        for sc in scopes:
+            if sc is not None:
+                hit = _find_section(sc, sec)
+                if hit is not None:
+                    return hit, None
+        hit = _find_section(idx.root, sec, body_only=True)
+        if hit is not None:
+            return hit, None
+        if "." not in sec:
+            hit = idx.by_path.get(f"Section {sec}") or idx.by_path.get(f"Article {sec}")
+            if hit is not None:
+                return hit, None
+        return None, "no such section"
+    return None, "unknown reference form"
+
+
+def _find_section(scope: Node, sec: str, body_only: bool = False) -> Node | None:
+    for n in scope.walk():
+        if body_only and n.block_type != "body":
+            continue
+        if n is scope:
+            continue
+        if n.attrs.get("_raw") == sec and (n.attrs.get("_scheme") in ("en_dotted", "en_decimal_dot")):
+            return n
+        if "." not in sec and n.path.rsplit("/", 1)[-1] in (sec, f"Section {sec}"):
+            return n
+    return None
+
+
+def _fuzzy_block(root: Node, label: str) -> Node | None:
+    key = label.replace(" ", "").lower()
+    for ch in root.children:
+        if ch.kind == "appendix" and ch.label.replace(" ", "").lower() == key:
+            return ch
+    return None
+
+
+def _previous_sibling(n: Node, idx: _Index) -> Node | None:
+    parent = idx.parent.get(id(n))
+    if parent is None:
+        return None
+    same = [c for c in parent.children if c.kind == n.kind]
+    i = next((k for k, c in enumerate(same) if c is n), -1)
+    return same[i - 1] if i > 0 else None
