@@ -1,0 +1,301 @@
+"""Retrieval: dense + BM25 fused by RRF, filters inside both, and structure-aware recall on top.
+
+``search(store, query, k, filters, options)`` runs, in order:
+
+1. filters: explicit ones plus those read from the question (``query_filters``), echoed in the result;
+2. candidates: dense (Chroma, filtered in the query) and BM25 (bm25s over Kiwi morphemes, filtered by a
+   mask), plus a *route* list when a routing rule names the question's entity (the same two retrievers
+   restricted to the preferred block types); fused by weighted reciprocal rank fusion;
+3. clause lookup: a clause or case named in the question ("제8조", "반품교환환불정책 제2조", "Section 4.2",
+   "2000다11621") puts that node's chunks first;
+4. cross-reference following: a hit whose chunk points elsewhere ("부록A 참조") is followed by the
+   target node's chunks (``via`` = the pointer's id), inside the top k — also when the target was found
+   directly — and a pointer is never returned without its target;
+5. optional neighbour/parent expansion (extra hits after each hit, not counted in k).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from jogak.model import Hit
+from jogak.retrieve.filters import Filter, coerce_filters
+
+__all__ = ["Filter", "SearchOptions", "SearchResult", "search"]
+
+
+@dataclass
+class SearchOptions:
+    n_candidates: int = 50  # per retriever
+    dense: bool = True
+    bm25: bool = True
+    weights: dict[str, float] = field(default_factory=lambda: {"dense": 1.0, "bm25": 1.0, "route": 1.0})
+    rrf_k: int = 60
+    query_filters: bool = True
+    clause_lookup: bool = True
+    xref: bool = True
+    xref_depth: int = 2
+    xref_per_target: int = 2  # chunks taken from one target node
+    xref_max: int = 4  # target chunks added per search
+    routing: bool = True
+    routing_rules: str | None = None  # YAML path; default jogak/retrieve/routing.yaml
+    expand: str | None = None  # None | "neighbours" | "parent"
+
+    @classmethod
+    def from_config(cls, section: dict[str, Any] | None = None, **overrides: Any) -> SearchOptions:
+        if section is None:
+            from jogak.config import load_config
+
+            section = load_config().section("retrieve")
+        o = cls()
+        for k, v in {**(section or {}), **overrides}.items():
+            if k == "weights" and isinstance(v, dict):
+                o.weights = {**o.weights, **{str(a): float(b) for a, b in v.items()}}
+            elif hasattr(o, k):
+                setattr(o, k, v)
+        return o
+
+    @classmethod
+    def baseline(cls) -> SearchOptions:
+        """Seed 001's pipeline: dense only, nothing structural."""
+        return cls(bm25=False, query_filters=False, clause_lookup=False, xref=False, routing=False)
+
+
+@dataclass
+class SearchResult:
+    query: str
+    filters: list[Filter]
+    hits: list[Hit]
+    warnings: list[str] = field(default_factory=list)
+    retrieval_query: str = ""  # the text the retrievers saw (question minus filter phrases)
+    routed: list[str] = field(default_factory=list)  # block types preferred by a routing rule
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "query": self.query,
+            "filters": [f.to_dict() for f in self.filters],
+            "hits": [h.to_dict() for h in self.hits],
+        }
+        if self.warnings:
+            d["warnings"] = self.warnings
+        return d
+
+
+@dataclass
+class _Entry:
+    row: int  # index into the lexical snapshot
+    key: str  # store row key ("chunk_id@gen")
+    score: float
+    matched: list[str]
+    via: str | None = None
+    scores: dict[str, float] = field(default_factory=dict)
+
+
+def search(store: Any, query: str, k: int = 5, filters: Any = None,
+           options: SearchOptions | None = None) -> SearchResult:
+    from jogak.index.lexical import tokenize
+    from jogak.retrieve import hybrid, structural
+    from jogak.retrieve.filters import to_chroma, to_mask
+    from jogak.retrieve.query_filters import extract
+
+    opts = options or SearchOptions.from_config()
+    k = max(1, int(k))
+    explicit = coerce_filters(filters)
+    warnings: list[str] = []
+    snap = store.snapshot()
+    lex = store.lexical(snap)
+    doc_titles = sorted({t for t in lex.columns.get("doc_title", []) if t})
+    from_q: list[Filter] = []
+    rq = query
+    if opts.query_filters:
+        from_q, rq = extract(query, doc_titles)
+        # a question filter on a key the caller already fixed is dropped: explicit wins
+        fixed = {f.key for f in explicit}
+        from_q = [f for f in from_q if f.key not in fixed]
+    all_filters = [*explicit, *from_q]
+    n = len(lex)
+    mask = to_mask(all_filters, lex.column, n)
+    row_of = {key: i for i, key in enumerate(lex.rows)}
+    n_cand = max(int(opts.n_candidates), 4 * k)
+
+    # ── candidates ──
+    lists: dict[str, list[tuple[str, float]]] = {}
+    qtoks = tokenize(rq) if opts.bm25 and n else []
+    if opts.bm25 and n:
+        lists["bm25"] = [(lex.rows[i], s) for i, s in lex.search(qtoks, n_cand, mask)]
+    use_dense = False
+    qvec = None
+    if opts.dense and n:
+        use_dense, why = store.dense_info(snap)
+        if (not use_dense and why and store.embedder is None) or (not use_dense and why):
+            warnings.append(why)
+    where = None
+    if use_dense:
+        try:
+            qvec = store.embedder.embed_query(rq)
+            where = to_chroma(all_filters, store.distinct)
+            lists["dense"] = [(r, s) for r, s in store.dense_search(qvec, n_cand, where, snap) if r in row_of]
+        except Exception as e:  # a broken vector store must not take lexical search down with it
+            warnings.append(f"dense retrieval failed ({type(e).__name__}: {e}); lexical-only")
+            use_dense = False
+    routed: list[str] = []
+    if opts.routing and n:
+        prefer, w, _terms = structural.route(query, structural.load_rules(opts.routing_rules))
+        if prefer:
+            routed = prefer
+            rf = [*all_filters, Filter("block_type", "in", prefer)]
+            rmask = to_mask(rf, lex.column, n)
+            sub: dict[str, list[tuple[str, float]]] = {}
+            if opts.bm25:
+                sub["bm25"] = [(lex.rows[i], s) for i, s in lex.search(qtoks, n_cand, rmask)]
+            if use_dense and qvec is not None:
+                try:
+                    rwhere = to_chroma(rf, store.distinct)
+                    sub["dense"] = [(r, s) for r, s in store.dense_search(qvec, n_cand, rwhere, snap)
+                                    if r in row_of]
+                except Exception:
+                    pass
+            fused_route = hybrid.rrf(sub, opts.weights, opts.rrf_k)
+            lists["route"] = [(f.key, f.score) for f in fused_route]
+            weights = {**opts.weights, "route": opts.weights.get("route", 1.0) * w}
+        else:
+            weights = opts.weights
+    else:
+        weights = opts.weights
+    fused = hybrid.rrf(lists, weights, opts.rrf_k)
+    entries: list[_Entry] = []
+    for f in fused:
+        i = row_of.get(f.key)
+        if i is None:
+            continue
+        e = _Entry(i, f.key, f.score, [m for m in ("dense", "bm25", "route") if m in f.ranks])
+        e.scores = {"rrf": round(f.score, 6), **{f"{m}_rank": r for m, r in f.ranks.items()},
+                    **{m: round(v, 6) for m, v in f.raw.items()}}
+        entries.append(e)
+    by_row = {e.row: e for e in entries}
+
+    # ── clause lookup: named clauses/cases first ──
+    first: list[_Entry] = []
+    if opts.clause_lookup and n:
+        refs = structural.find_clause_refs(query)
+        if refs:
+            named = structural.titles_in(query, doc_titles)
+            doc_ids = None
+            if named:
+                dcol, tcol = lex.column("doc_id"), lex.column("doc_title")
+                doc_ids = {dcol[i] for i in range(n) if tcol[i] in named}
+            seen: set[int] = set()
+            for ref in refs:
+                rows = structural.clause_rows(ref, lex, mask, doc_ids)
+                rank = {e.row: j for j, e in enumerate(entries)}
+                rows = sorted(rows, key=lambda i: (rank.get(i, len(entries)), ))
+                for i in rows[:k]:
+                    if i in seen:
+                        continue
+                    seen.add(i)
+                    e = by_row.get(i) or _Entry(i, lex.rows[i], 0.0, [])
+                    e.matched = ["clause", *[m for m in e.matched if m != "clause"]]
+                    first.append(e)
+    first_rows = {e.row for e in first}
+    ordered = first + [e for e in entries if e.row not in first_rows]
+
+    # ── assemble top k with cross-reference following ──
+    window = ordered[: max(3 * k, k + 10)]
+    chunks = dict(zip((e.key for e in window), store.chunks_for_rows([e.key for e in window]), strict=False))
+    missing = [e.key for e in window if e.key not in chunks]
+    if missing:  # rows deleted by a concurrent writer: fetch what exists one by one
+        chunks = {e.key: c for e in window for c in store.chunks_for_rows([e.key])}
+    final: list[_Entry] = []
+    placed: set[int] = set()
+    budget = [int(opts.xref_max)]
+
+    def follow(e: _Entry, depth: int, seen: set[int]) -> list[_Entry]:
+        if not opts.xref or depth <= 0 or budget[0] <= 0:
+            return []
+        ch = _chunk(e.key)
+        if ch is None or not ch.metadata.refs:
+            return []
+        out: list[_Entry] = []
+        doc_id = ch.metadata.doc_id
+        for target in ch.metadata.refs:
+            rows = structural.target_rows(lex, doc_id, target, mask)
+            rank = {x.row: j for j, x in enumerate(entries)}
+            rows = sorted(rows, key=lambda i: rank.get(i, len(entries)))
+            taken = 0
+            for i in rows:
+                if taken >= opts.xref_per_target or budget[0] <= 0:
+                    break
+                if i in seen or i in placed or i == e.row:
+                    continue
+                seen.add(i)
+                base = by_row.get(i)
+                t = _Entry(i, lex.rows[i], base.score if base else e.score,
+                           [*(base.matched if base else []), "xref"], via=ch.id,
+                           scores=dict(base.scores) if base else {})
+                budget[0] -= 1
+                taken += 1
+                out.append(t)
+                out.extend(follow(t, depth - 1, seen))
+        return out
+
+    def _chunk(key: str) -> Any:
+        c = chunks.get(key)
+        if c is None:
+            got = store.chunks_for_rows([key])
+            if got:
+                c = chunks[key] = got[0]
+        return c
+
+    for e in ordered:
+        if len(final) >= k:
+            break
+        if e.row in placed:
+            continue
+        targets = follow(e, opts.xref_depth, {e.row})
+        room = k - len(final)
+        if targets and room == 1:
+            # no room for the pointer and its target: the target is the answer, not the pointer
+            t = targets[0]
+            final.append(t)
+            placed.add(t.row)
+            continue
+        final.append(e)
+        placed.add(e.row)
+        for t in targets[: room - 1]:
+            final.append(t)
+            placed.add(t.row)
+
+    # ── optional expansion (extra context, not counted in k) ──
+    extra: dict[int, list[_Entry]] = {}
+    if opts.expand in ("neighbours", "neighbors", "parent"):
+        mode = "parent" if opts.expand == "parent" else "neighbours"
+        for e in final:
+            for i in structural.neighbour_rows(lex, e.row, mode, mask):
+                if i in placed:
+                    continue
+                placed.add(i)
+                extra.setdefault(e.row, []).append(_Entry(i, lex.rows[i], 0.0, ["neighbour"], via=_id(e.key)))
+    out_entries: list[_Entry] = []
+    for e in final:
+        out_entries.append(e)
+        out_entries.extend(extra.get(e.row, []))
+
+    got = store.chunks_for_rows([e.key for e in out_entries if e.key not in chunks])
+    for c in got:
+        for e in out_entries:
+            if _id(e.key) == c.id and e.key not in chunks:
+                chunks[e.key] = c
+    hits: list[Hit] = []
+    for e in out_entries:
+        c = chunks.get(e.key)
+        if c is None:
+            continue
+        hits.append(Hit(chunk=c, score=round(e.score, 6), rank=len(hits) + 1, matched=e.matched, via=e.via,
+                        scores=e.scores))
+    return SearchResult(query=query, filters=all_filters, hits=hits, warnings=warnings, retrieval_query=rq,
+                        routed=routed)
+
+
+def _id(key: str) -> str:
+    return key.rsplit("@", 1)[0]

@@ -1,0 +1,233 @@
+"""``jogak ingest``, ``docs``, ``rm``, ``search``, ``eval-retrieval``, ``eval-cuad`` (issue 5)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from jogak.cli.common import emit_json, err, error, note, out, warn
+
+StoreOpt = Annotated[str, typer.Option("--store", help="Store directory, or http://HOST:PORT of a Chroma server.")]
+CollOpt = Annotated[str, typer.Option("--collection", help="Collection name inside the store.")]
+StateOpt = Annotated[Path | None, typer.Option(
+    "--state", help="Local state directory (BM25, manifest, embedding cache) when --store is a server.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout.")]
+
+
+def register(app: typer.Typer) -> None:
+    app.command("ingest")(ingest_cmd)
+    app.command("docs")(docs_cmd)
+    app.command("rm")(rm_cmd)
+    app.command("search")(search_cmd)
+    app.command("eval-retrieval")(eval_retrieval_cmd)
+    app.command("eval-cuad")(eval_cuad_cmd)
+
+
+def _open(store: str, collection: str, state: Path | None, create: bool) -> Any:
+    from jogak.index import open_store
+    from jogak.index.store import StoreError
+
+    try:
+        return open_store(store, collection, state_dir=state, create=create)
+    except StoreError as e:
+        error(str(e))
+        raise typer.Exit(2) from None
+
+
+class _Bar:
+    """A rich progress bar on stderr, one task per stage."""
+
+    def __init__(self) -> None:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        self.p = Progress(TextColumn("{task.description:<9}"), BarColumn(), MofNCompleteColumn(),
+                          TextColumn("{task.fields[note]}", style="dim"), TimeElapsedColumn(),
+                          console=err, transient=False)
+        self.tasks: dict[str, Any] = {}
+
+    def __enter__(self) -> _Bar:
+        self.p.__enter__()
+        return self
+
+    def __exit__(self, *a: Any) -> None:
+        self.p.__exit__(*a)
+
+    def __call__(self, stage: str, done: int, total: int, note: str = "") -> None:
+        t = self.tasks.get(stage)
+        if t is None:
+            t = self.tasks[stage] = self.p.add_task(stage, total=total or 1, note="")
+        self.p.update(t, completed=done, total=total or 1, note=note[:40])
+
+
+def ingest_cmd(
+    paths: Annotated[list[str], typer.Argument(help="Files or directories (recursively).")],
+    store: StoreOpt = "./jogak_db",
+    collection: CollOpt = "default",
+    state: StateOpt = None,
+    strategy: Annotated[str, typer.Option(help="structure (clause tree) or recursive (seed 001).")] = "structure",
+    size: Annotated[int | None, typer.Option(help="Maximum chunk length in characters.")] = None,
+    overlap: Annotated[int | None, typer.Option(help="Overlap in characters (recursive strategy).")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Load, parse, chunk, embed and index files; unchanged files are skipped, changed ones replaced."""
+    if strategy not in ("structure", "recursive"):
+        raise typer.BadParameter(f"unknown strategy '{strategy}' (structure or recursive)")
+    st = _open(store, collection, state, create=True)
+    from jogak.index.store import StoreError
+
+    try:
+        with _Bar() as bar:
+            rep = st.ingest(paths, strategy=strategy, progress=bar, size=size, overlap=overlap)
+    except StoreError as e:
+        error(str(e))
+        raise typer.Exit(2) from None
+    for w in rep.warnings:
+        warn(w)
+    for s in rep.skipped:
+        note(f"skipped (unsupported type): {s}")
+    for m in rep.missing:
+        error(f"{m}: no such file or directory")
+    for f in rep.failed:
+        error(f["error"])
+    summary = (f"{len(rep.added)} added, {len(rep.updated)} updated, {len(rep.unchanged)} unchanged, "
+               f"{len(rep.failed)} failed; {rep.n_chunks} chunks written ({rep.n_embedded} embedded, "
+               f"{rep.n_cached} from cache) in {rep.seconds:.1f}s [{rep.strategy}]")
+    if as_json:
+        emit_json(rep.to_dict())
+        err.print(summary, markup=False)
+    else:
+        out.print(summary, markup=False)
+    if not rep.ok:
+        raise typer.Exit(1)
+
+
+def docs_cmd(store: StoreOpt = "./jogak_db", collection: CollOpt = "default", state: StateOpt = None,
+             as_json: JsonOpt = False) -> None:
+    """List the documents in a collection."""
+    st = _open(store, collection, state, create=False)
+    docs = st.documents()
+    if as_json:
+        emit_json({"collection": collection, "documents": [d.to_dict() for d in docs]})
+        return
+    from rich.table import Table
+
+    t = Table(title=f"{collection}: {len(docs)} documents")
+    for c in ("doc_id", "source", "title", "chunks", "ingested", "sha256"):
+        t.add_column(c)
+    for d in docs:
+        t.add_row(d.doc_id, d.source, d.doc_title, str(d.n_chunks), d.ingested_at, d.sha256[:12])
+    out.print(t)
+
+
+def rm_cmd(doc: Annotated[str, typer.Argument(help="doc_id, file name or title.")],
+           store: StoreOpt = "./jogak_db", collection: CollOpt = "default", state: StateOpt = None,
+           as_json: JsonOpt = False) -> None:
+    """Remove one document (its chunks, vectors and BM25 entries) from a collection."""
+    st = _open(store, collection, state, create=False)
+    ok = st.remove(doc)
+    if as_json:
+        emit_json({"removed": ok, "document": doc})
+    elif ok:
+        out.print(f"removed {doc}", markup=False)
+    if not ok:
+        error(f"no document '{doc}' in collection '{collection}'")
+        raise typer.Exit(1)
+
+
+def _warm_up() -> None:
+    """Load Kiwi in the background while Chroma and the embedder load (cold start)."""
+    import threading
+
+    from jogak.index.lexical import warm_up
+
+    threading.Thread(target=warm_up, daemon=True).start()
+
+
+def search_cmd(
+    query: Annotated[str, typer.Argument(help="The question.")],
+    store: StoreOpt = "./jogak_db",
+    collection: CollOpt = "default",
+    state: StateOpt = None,
+    k: Annotated[int, typer.Option("-k", "--k", help="Number of hits.")] = 5,
+    filters: Annotated[list[str] | None, typer.Option(
+        "--filter", help="KEY=OP:VALUE (ops eq, in, gte, lte, contains); repeatable.")] = None,
+    expand: Annotated[str | None, typer.Option(help="Extra context: neighbours or parent.")] = None,
+    no_structure: Annotated[bool, typer.Option("--no-structure", help="Plain hybrid search.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Hybrid search (dense + BM25) with clause lookup, cross-reference following and layer routing."""
+    _warm_up()
+    from jogak.retrieve import SearchOptions, search
+    from jogak.retrieve.filters import coerce_filters
+
+    try:
+        fl = coerce_filters(filters or [])
+    except ValueError as e:
+        raise typer.BadParameter(str(e)) from None
+    st = _open(store, collection, state, create=False)
+    opts = SearchOptions.from_config()
+    if expand:
+        opts.expand = expand
+    if no_structure:
+        opts.clause_lookup = opts.xref = opts.routing = opts.query_filters = False
+    res = search(st, query, k=k, filters=fl, options=opts)
+    for w in res.warnings:
+        warn(w)
+    if as_json:
+        emit_json(res.to_dict())
+        return
+    if res.filters:
+        out.print("filters: " + "; ".join(
+            str(f) + (f" (from “{f.phrase}”)" if f.phrase else "") for f in res.filters), markup=False)
+    if not res.hits:
+        out.print("no hits", markup=False)
+    for h in res.hits:
+        md = h.chunk.metadata
+        where = md.path or md.article or ""
+        via = f" via {h.via}" if h.via else ""
+        out.print(f"\n#{h.rank} [{h.chunk.id}] {md.doc_title} · {where} · score {h.score:.4f} · "
+                  f"{'+'.join(h.matched)}{via}", markup=False)
+        text = h.chunk.text.strip()
+        out.print(text if len(text) <= 600 else text[:600] + " …", markup=False)
+
+
+def eval_retrieval_cmd(
+    questions: Annotated[Path, typer.Argument(help="questions.yaml (id, question, gold).")],
+    store: StoreOpt = "./jogak_db",
+    collection: CollOpt = "default",
+    state: StateOpt = None,
+    corpus: Annotated[list[str] | None, typer.Option(
+        help="Documents for the baseline store (default: the sources of --store's documents).")] = None,
+    baseline: Annotated[bool, typer.Option(help="Also run seed 001's baseline pipeline.")] = True,
+    k: Annotated[int, typer.Option(help="Hits retrieved per question by our pipeline.")] = 10,
+    as_json: JsonOpt = False,
+) -> None:
+    """Recall@1/3/5/10, MRR, nDCG@10 for our pipeline and the seed's baseline, side by side."""
+    from jogak.eval.retrieval import evaluate, render_table
+
+    st = _open(store, collection, state, create=False)
+    rep = evaluate(questions, st, k=k, baseline=baseline, corpus=corpus, progress=_Bar())
+    if as_json:
+        emit_json(rep)
+    else:
+        out.print(render_table(rep))
+
+
+def eval_cuad_cmd(
+    corpus: Annotated[Path, typer.Option(help="The cuad_contracts folder.")] = Path("../shared/corpora/cuad_contracts"),
+    work: Annotated[Path, typer.Option(help="Where to build the two CUAD stores.")] = Path("./.jogak_cuad"),
+    limit: Annotated[int | None, typer.Option(help="Use only the first N contracts (quick runs).")] = None,
+    strategies: Annotated[str, typer.Option(help="Comma-separated strategies.")] = "recursive,structure",
+    as_json: JsonOpt = False,
+) -> None:
+    """CUAD the LegalBench-RAG way: span precision/recall@k next to the published figures."""
+    from jogak.eval.cuad import render_table, run_cuad
+
+    rep = run_cuad(corpus, work, strategies=[s for s in strategies.split(",") if s], limit=limit,
+                   progress=_Bar())
+    if as_json:
+        emit_json(rep)
+    else:
+        out.print(render_table(rep))

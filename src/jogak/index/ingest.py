@@ -1,0 +1,129 @@
+"""Ingest steps that do not touch the store: read a file, decide whether it changed, load, parse, chunk.
+
+The store (``store.py``) owns the atomic part: writing a new generation of rows, flipping the manifest,
+retiring the old rows.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from jogak.model import Chunk, Document
+
+# progress(stage, done, total, note): stage is "scan", "load", "embed", "index" or "commit".
+Progress = Callable[[str, int, int, str], None]
+
+
+def no_progress(stage: str, done: int, total: int, note: str = "") -> None:
+    return None
+
+
+@dataclass
+class IngestReport:
+    added: list[str] = field(default_factory=list)  # sources
+    updated: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    failed: list[dict[str, str]] = field(default_factory=list)  # {"source", "error"}
+    skipped: list[str] = field(default_factory=list)  # unsupported files inside directories
+    missing: list[str] = field(default_factory=list)
+    n_chunks: int = 0  # chunks written by this run
+    n_embedded: int = 0  # passages actually sent to the embedder (cache misses)
+    n_cached: int = 0  # passages read back from the embedding cache
+    dense: bool = True  # False when ingest ran lexical-only
+    strategy: str = "structure"
+    seconds: float = 0.0
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failed and not self.missing
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "added": self.added,
+            "updated": self.updated,
+            "unchanged": self.unchanged,
+            "failed": self.failed,
+            "skipped": self.skipped,
+            "missing": self.missing,
+            "n_chunks": self.n_chunks,
+            "n_embedded": self.n_embedded,
+            "n_cached": self.n_cached,
+            "dense": self.dense,
+            "strategy": self.strategy,
+            "seconds": round(self.seconds, 3),
+            "warnings": self.warnings,
+        }
+
+
+@dataclass
+class Prepared:
+    """One file ready to be written: its document, chunks and (when the parser is available) tree."""
+
+    doc: Document
+    chunks: list[Chunk]
+    tree: dict[str, Any] | None
+    chunk_config: str
+    action: str  # added | updated
+
+
+def file_sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def chunk_config(strategy: str, size: int, overlap: int) -> str:
+    """What decides a document's chunks besides its bytes; a change re-chunks even unchanged files."""
+    from jogak.model import CHUNK_SCHEMA_VERSION
+
+    return json.dumps({"strategy": strategy, "size": size, "overlap": overlap, "schema": CHUNK_SCHEMA_VERSION},
+                      sort_keys=True)
+
+
+def resolve_strategy(strategy: str) -> tuple[str, str | None]:
+    """(strategy actually usable, warning). Falls back to recursive while the structure chunker is absent."""
+    if strategy == "structure":
+        try:
+            import jogak.chunk.hierarchical  # noqa: F401
+        except ModuleNotFoundError as e:
+            if e.name and e.name.startswith("jogak"):
+                return "recursive", "the structure chunker is not available in this build; using recursive"
+            raise
+    return strategy, None
+
+
+def parse_tree(doc: Document) -> dict[str, Any] | None:
+    """The document's clause tree (without text; slice ``Document.text`` by the offsets), if a parser exists."""
+    try:
+        from jogak.structure import parse  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    try:
+        tree = parse(doc)
+        root = getattr(tree, "root", tree)
+        return root.to_dict()
+    except Exception:  # a parser failure must not fail ingest: the chunks are what matter
+        return None
+
+
+def prepare(doc: Document, chunker: Any, strategy: str, cfg: str, action: str,
+            want_tree: bool = True) -> Prepared:
+    t0 = time.perf_counter()
+    chunks = list(chunker.chunk_document(doc))
+    for c in chunks:
+        if not c.metadata.doc_id:
+            from jogak.chunk import doc_id_for
+
+            c.metadata.doc_id = doc_id_for(doc)
+    tree = parse_tree(doc) if want_tree and strategy == "structure" else None
+    _ = time.perf_counter() - t0
+    return Prepared(doc=doc, chunks=chunks, tree=tree, chunk_config=cfg, action=action)

@@ -1,0 +1,176 @@
+"""Lexical retrieval: BM25 (bm25s) over Kiwi morphemes for Korean, plain word tokens for English.
+
+One ``Kiwi`` instance per process, created lazily (its load is the slowest part of a cold search, so the
+typo and multi-word dictionaries are left out; the same settings are used for indexing and queries).
+An index is a directory written once into a temporary name and renamed into place, so a reader never
+sees a half-written index; the store's state database points at the active directory.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import threading
+import uuid
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+TOKENIZER_VERSION = "kiwi-content-1"
+
+_HANGUL = re.compile(r"[\uac00-\ud7a3\u3131-\u318e]")
+_WORD = re.compile(r"[A-Za-z0-9]+(?:[.'’\-][A-Za-z0-9]+)*")
+# Compound labels kept whole besides their morphemes, so "제8조" or a case number matches as one token.
+_COMPOUND = re.compile(r"제\s?\d+\s?조(?:\s?의\s?\d+)?|\d{2,4}\s?[가-힣]{1,3}\s?\d{2,6}(?=\D|$)")
+# Morpheme tags that carry content (nouns, numerals, verb/adjective stems, roots, foreign words, hanja).
+_KEEP_TAGS = ("NNG", "NNP", "NNB", "NR", "VV", "VA", "XR", "SL", "SN", "SH", "MAG")
+EN_STOPWORDS = frozenset(
+    ["a", "an", "and", "are", "as", "at", "be", "been", "but", "by", "for", "from", "has", "have", "if", "in", "into", "is", "it", "its", "of", "on", "or", "such", "that", "the", "their", "then", "there", "these", "they", "this", "to", "was", "were", "will", "with", "shall", "any", "all", "other", "which", "who", "whom", "what", "when", "where", "how", "does", "do", "did", "not", "no", "nor", "may", "can", "could", "would", "should", "than", "so", "per"]
+)
+
+_kiwi = None
+_kiwi_lock = threading.Lock()
+
+
+def kiwi():
+    """The process-wide Kiwi instance (created on first use)."""
+    global _kiwi
+    if _kiwi is None:
+        with _kiwi_lock:
+            if _kiwi is None:
+                import warnings
+
+                from kiwipiepy import Kiwi
+
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    _kiwi = Kiwi(load_typo_dict=False, load_multi_dict=False)
+    return _kiwi
+
+
+def warm_up() -> None:
+    """Load Kiwi and its model (first tokenize is slow); safe to call from a background thread."""
+    kiwi().tokenize("준비")
+
+
+def _compounds(text: str) -> list[str]:
+    return [re.sub(r"\s+", "", m.group(0)) for m in _COMPOUND.finditer(text)]
+
+
+def tokenize(text: str) -> list[str]:
+    """Content tokens of one text: Kiwi morphemes when it has Hangul, lower-cased words otherwise."""
+    if _HANGUL.search(text):
+        toks = []
+        for t in kiwi().tokenize(text):
+            if t.tag in _KEEP_TAGS:
+                form = t.form.lower() if t.tag == "SL" else t.form
+                if t.tag == "SL" and form in EN_STOPWORDS:
+                    continue
+                toks.append(form)
+        toks.extend(_compounds(text))
+        return toks
+    return [w for w in (m.group(0).lower() for m in _WORD.finditer(text)) if w not in EN_STOPWORDS]
+
+
+def tokenize_many(texts: Sequence[str]) -> list[list[str]]:
+    return [tokenize(t) for t in texts]
+
+
+class LexicalIndex:
+    """BM25 over a fixed list of rows. ``rows[i]`` is the store's row key for document ``i``; ``columns``
+    holds the filterable metadata per row (used to build a numpy mask, so filters apply inside BM25)."""
+
+    FILE = "rows.json"
+
+    def __init__(self, rows: list[str], columns: dict[str, list[Any]], bm25: Any = None,
+                 path: Path | None = None) -> None:
+        self.rows = rows
+        self.columns = columns
+        self.bm25 = bm25
+        self.path = path
+        self._arrays: dict[str, np.ndarray] = {}
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    @classmethod
+    def build(cls, rows: list[str], tokens: list[list[str]], columns: dict[str, list[Any]]) -> LexicalIndex:
+        bm25 = None
+        if rows:
+            import bm25s
+
+            bm25 = bm25s.BM25(k1=1.2, b=0.75)
+            bm25.index([t if t else [""] for t in tokens], show_progress=False)
+        return cls(rows, columns, bm25)
+
+    def save(self, parent: Path) -> str:
+        """Write into ``parent/<new id>`` atomically (temp dir + rename); returns the new id."""
+        parent.mkdir(parents=True, exist_ok=True)
+        name = uuid.uuid4().hex[:16]
+        tmp = parent / f".tmp-{name}"
+        tmp.mkdir()
+        try:
+            if self.bm25 is not None:
+                self.bm25.save(str(tmp), show_progress=False)
+            with (tmp / self.FILE).open("w", encoding="utf-8") as fh:
+                json.dump({"tokenizer": TOKENIZER_VERSION, "rows": self.rows, "columns": self.columns},
+                          fh, ensure_ascii=False)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.rename(tmp, parent / name)
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise
+        _fsync_dir(parent)
+        return name
+
+    @classmethod
+    def load(cls, path: Path) -> LexicalIndex:
+        with (path / cls.FILE).open(encoding="utf-8") as fh:
+            d = json.load(fh)
+        bm25 = None
+        if d["rows"]:
+            import bm25s
+
+            bm25 = bm25s.BM25.load(str(path), show_progress=False, verbosity=0)
+        return cls(d["rows"], d["columns"], bm25, path)
+
+    def column(self, name: str) -> np.ndarray:
+        if name not in self._arrays:
+            vals = self.columns.get(name) or [None] * len(self.rows)
+            arr = np.empty(len(vals), dtype=object)
+            arr[:] = vals
+            self._arrays[name] = arr
+        return self._arrays[name]
+
+    def search(self, query_tokens: list[str], k: int, mask: np.ndarray | None = None) -> list[tuple[int, float]]:
+        """Top ``k`` (row index, score) with positive score among rows where ``mask`` is True."""
+        if self.bm25 is None or not query_tokens:
+            return []
+        scores = np.asarray(self.bm25.get_scores(query_tokens), dtype=np.float32)
+        if mask is not None:
+            scores = np.where(mask, scores, 0.0)
+        n_pos = int((scores > 0).sum())
+        if n_pos == 0:
+            return []
+        k = min(k, n_pos)
+        idx = np.argpartition(-scores, k - 1)[:k]
+        idx = idx[np.argsort(-scores[idx], kind="stable")]
+        return [(int(i), float(scores[i])) for i in idx]
+
+
+def _fsync_dir(path: Path) -> None:
+    try:
+        fd = os.open(str(path), os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

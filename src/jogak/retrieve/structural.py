@@ -1,0 +1,224 @@
+"""Structure-aware recall (seed 004): clause lookup, cross-reference following, layer routing, neighbours.
+
+All lookups run over the lexical index's columns (doc_id, doc_title, block_type, path_prefixes, article,
+case_numbers, chunk_no), which are a consistent snapshot of the active chunks, and respect the same
+filter mask as the retrievers.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+# ─── clause references named in a question ──────────────────────────────────────────────────────
+
+_PART_KO = r"(?P<part>(?:부록|별표|별지|부칙|첨부)\s*(?:[A-Za-z]|\d{1,2}|[가-하](?![가-힣]))?)"
+_ART_KO = r"제\s*(?P<art>\d+)\s*조(?:\s*의\s*(?P<sub>\d+))?(?:\s*(?:제\s*)?(?P<para>\d+)\s*항)?"
+KO_CLAUSE = re.compile(rf"(?:{_PART_KO}\s*(?:의\s*)?)?{_ART_KO}")
+KO_PART_ONLY = re.compile(r"(?P<part>(?:부록|별표|별지)\s*(?:[A-Za-z]|\d{1,2}))(?![A-Za-z0-9])")
+EN_CLAUSE = re.compile(r"(?i)\b(?P<kind>section|article|clause|§)\s*(?P<num>\d+(?:\.\d+)*[a-z]?)\b")
+EN_PART = re.compile(r"(?i)\b(?P<kind>schedule|exhibit|annex|appendix)\s+(?P<num>[A-Z0-9]{1,3})\b")
+_CASE_UNITS = set("년월일원조항호개명회차층번살세분시초만억천백장권쪽면건점위등배주달")
+CASE_NO = re.compile(r"(?<![\d.])(?P<year>\d{2,4})\s?(?P<code>[가-힣]{1,3})\s?(?P<num>\d{1,7})(?!\d)")
+
+
+@dataclass(frozen=True, slots=True)
+class ClauseRef:
+    text: str
+    part: str | None = None  # "부록A", "Schedule 2"
+    article: str | None = None  # "제8조", "제17조의2", "4.2"
+    paragraph: str | None = None  # "제2항"
+    case_number: str | None = None
+    english: bool = False
+
+
+def _norm(s: str) -> str:
+    return re.sub(r"\s+", "", s)
+
+
+def find_clause_refs(query: str) -> list[ClauseRef]:
+    refs: list[ClauseRef] = []
+    taken: list[tuple[int, int]] = []
+    for m in KO_CLAUSE.finditer(query):
+        art = f"제{m.group('art')}조" + (f"의{m.group('sub')}" if m.group("sub") else "")
+        part = _norm(m.group("part")) if m.group("part") else None
+        para = f"제{m.group('para')}항" if m.group("para") else None
+        refs.append(ClauseRef(m.group(0).strip(), part, art, para))
+        taken.append(m.span())
+    for m in KO_PART_ONLY.finditer(query):
+        if all(m.end() <= a or m.start() >= b for a, b in taken):
+            refs.append(ClauseRef(m.group(0), _norm(m.group("part"))))
+    for m in EN_CLAUSE.finditer(query):
+        refs.append(ClauseRef(m.group(0), None, m.group("num").rstrip("."), None, english=True))
+    for m in EN_PART.finditer(query):
+        refs.append(ClauseRef(m.group(0), f"{m.group('kind').capitalize()} {m.group('num').upper()}", english=True))
+    for m in CASE_NO.finditer(query):
+        if m.group("code")[-1] in _CASE_UNITS or m.group("code") in ("제",):
+            continue
+        refs.append(ClauseRef(m.group(0), case_number=_norm(m.group(0))))
+    return refs
+
+
+def _seg_label(seg: str) -> str:
+    """A path segment reduced to its label: "제7조 (위약금)" → "제7조"; "Section 4.2" → "4.2"."""
+    s = seg.strip()
+    s = re.sub(r"\s*\(.*$", "", s)
+    s = re.sub(r"(?i)^(section|article|clause|§)\s*", "", s)
+    return _norm(s).rstrip(".")
+
+
+def _part_matches(seg: str, part: str) -> bool:
+    a, b = _norm(seg).lower(), _norm(part).lower()
+    return a == b or a.startswith(b + "(") or (a.startswith(b) and not a[len(b):len(b) + 1].isalnum())
+
+
+def clause_rows(ref: ClauseRef, lex: Any, allowed: np.ndarray | None, doc_ids: set[str] | None) -> list[int]:
+    """Rows of the chunks that hold the referenced node (all its chunks, in document order)."""
+    n = len(lex)
+    doc_col = lex.column("doc_id")
+    prefixes = lex.column("path_prefixes")
+    blocks = lex.column("block_type")
+    articles = lex.column("article")
+    cases = lex.column("case_numbers")
+    hits_body: list[int] = []
+    hits_other: list[int] = []
+    for i in range(n):
+        if allowed is not None and not allowed[i]:
+            continue
+        if doc_ids is not None and doc_col[i] not in doc_ids:
+            continue
+        if ref.case_number:
+            if any(_norm(str(c)) == ref.case_number for c in (cases[i] or [])):
+                hits_body.append(i)
+            continue
+        pre = prefixes[i] or []
+        if pre:
+            ok = False
+            for p in pre:
+                segs = p.split("/")
+                if ref.article is not None:
+                    if _seg_label(segs[-1]) != ref.article:
+                        continue
+                    if ref.part and not any(_part_matches(s, ref.part) for s in segs[:-1]):
+                        continue
+                elif ref.part:
+                    if not _part_matches(segs[-1], ref.part):
+                        continue
+                else:
+                    continue
+                ok = True
+                break
+            if ok:
+                (hits_other if (blocks[i] == "appendix" and not ref.part) else hits_body).append(i)
+        elif ref.article and not ref.part and articles[i]:
+            labels = [_seg_label(a) for a in str(articles[i]).split(", ")]
+            if ref.article in labels:
+                hits_body.append(i)
+    rows = hits_body or hits_other
+    if ref.paragraph and rows:
+        narrowed = [i for i in rows if any(p.split("/")[-1] == ref.paragraph and ref.article in p.split("/")
+                                           for p in (prefixes[i] or []))]
+        rows = narrowed or rows
+    chunk_no = lex.column("chunk_no")
+    return sorted(rows, key=lambda i: (str(doc_col[i]), chunk_no[i] if chunk_no[i] is not None else 0))
+
+
+def titles_in(query: str, titles: Iterable[str]) -> list[str]:
+    q = _norm(query)
+    return [t for t in sorted(set(titles), key=len, reverse=True) if t and len(t) >= 2 and _norm(t) in q]
+
+
+# ─── cross-references ───────────────────────────────────────────────────────────────────────────
+
+
+def target_rows(lex: Any, doc_id: str, target: str, allowed: np.ndarray | None) -> list[int]:
+    """Rows of the chunks under ``target`` (a path in the same document), in document order."""
+    target = target.strip("/")
+    doc_col = lex.column("doc_id")
+    prefixes = lex.column("path_prefixes")
+    chunk_no = lex.column("chunk_no")
+    rows = [i for i in range(len(lex)) if doc_col[i] == doc_id and target in (prefixes[i] or [])
+            and (allowed is None or allowed[i])]
+    return sorted(rows, key=lambda i: chunk_no[i] or 0)
+
+
+# ─── layer routing ──────────────────────────────────────────────────────────────────────────────
+
+
+@dataclass(frozen=True, slots=True)
+class RouteRule:
+    name: str
+    match: tuple[str, ...]
+    prefer: tuple[str, ...]
+    weight: float = 1.0
+
+    def hits(self, query: str) -> list[str]:
+        q = query.lower()
+        out = []
+        for term in self.match:
+            t = term.lower()
+            if re.fullmatch(r"[a-z0-9 .'-]+", t):
+                if re.search(rf"\b{re.escape(t)}\b", q):
+                    out.append(term)
+            elif t in q or _norm(t) in _norm(q):
+                out.append(term)
+        return out
+
+
+DEFAULT_RULES = Path(__file__).with_name("routing.yaml")
+
+
+@functools.lru_cache(maxsize=8)
+def load_rules(path: str | None = None) -> tuple[RouteRule, ...]:
+    import yaml
+
+    p = Path(path) if path else DEFAULT_RULES
+    with p.open(encoding="utf-8") as fh:
+        data = yaml.safe_load(fh) or {}
+    rules = []
+    for r in data.get("rules", []):
+        rules.append(RouteRule(str(r.get("name", "rule")), tuple(str(x) for x in r.get("match", [])),
+                               tuple(str(x) for x in r.get("prefer", [])), float(r.get("weight", 1.0))))
+    return tuple(rules)
+
+
+def route(query: str, rules: Iterable[RouteRule]) -> tuple[list[str], float, list[str]]:
+    """(preferred block types, weight, matched terms) for the question; empty when no rule fires."""
+    prefer: list[str] = []
+    weight = 0.0
+    terms: list[str] = []
+    for r in rules:
+        t = r.hits(query)
+        if t:
+            terms.extend(t)
+            weight = max(weight, r.weight)
+            prefer.extend(b for b in r.prefer if b not in prefer)
+    return prefer, weight, terms
+
+
+# ─── neighbours ─────────────────────────────────────────────────────────────────────────────────
+
+
+def neighbour_rows(lex: Any, row: int, mode: str, allowed: np.ndarray | None, limit: int = 2) -> list[int]:
+    """Chunks next to ``row`` in its document (mode "neighbours") or sharing its parent node ("parent")."""
+    doc_col = lex.column("doc_id")
+    chunk_no = lex.column("chunk_no")
+    doc = doc_col[row]
+    no = chunk_no[row] or 0
+    same = [i for i in range(len(lex)) if doc_col[i] == doc and i != row and (allowed is None or allowed[i])]
+    if mode == "parent":
+        path = lex.column("path")[row]
+        if not path or "/" not in path:
+            return []
+        parent = path.rsplit("/", 1)[0]
+        prefixes = lex.column("path_prefixes")
+        sib = [i for i in same if parent in (prefixes[i] or [])]
+        return sorted(sib, key=lambda i: abs((chunk_no[i] or 0) - no))[:limit]
+    near = [i for i in same if abs((chunk_no[i] or 0) - no) == 1]
+    return sorted(near, key=lambda i: chunk_no[i] or 0)[:limit]
