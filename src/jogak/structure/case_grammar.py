@@ -306,7 +306,8 @@ def full_case_name(court: str | None, iso_date: str | None, numbers_text: str | 
 SECTION_NAMES: dict[str, tuple[str, ...]] = {
     "쟁점": ("쟁점",),
     "판시사항": ("판시사항",),
-    "판결요지": ("판결요지", "결정요지", "요지"),
+    "판결요지": ("판결요지", "요지"),
+    "결정요지": ("결정요지",),  # 헌법재판소 and 결정 reports; aligned like 판결요지
     "참조조문": ("참조조문", "관련조문"),
     "참조판례": ("참조판례", "관련판례"),
     "사실관계": ("사실관계", "사안의개요", "사실의개요"),
@@ -315,11 +316,11 @@ SECTION_NAMES: dict[str, tuple[str, ...]] = {
     "해설": ("해설", "평석", "검토", "참고"),
 }
 # Sections whose [1], [2] … holdings are aligned with each other.
-HOLDING_SECTIONS = ("쟁점", "판시사항", "판결요지", "참조조문", "참조판례")
+HOLDING_SECTIONS = ("쟁점", "판시사항", "판결요지", "결정요지", "참조조문", "참조판례")
 # Sections whose holdings are written inline, separated by " / ".
 INLINE_HOLDING_SECTIONS = ("참조조문", "참조판례")
 # Strong evidence of a decision (used by detection): at least two of these at line starts.
-DETECT_SECTIONS = ("판시사항", "판결요지", "참조조문", "참조판례", "판례내용")
+DETECT_SECTIONS = ("판시사항", "판결요지", "결정요지", "참조조문", "참조판례", "판례내용")
 # Written forms accepted *without* brackets (a bare "판시사항" line or a "## 판시사항" heading); the others
 # ("해설", "참고", "요지", …) are too common as words and count only as 【…】 / <…> markers.
 BARE_SECTION_FORMS = frozenset({"판시사항", "판결요지", "결정요지", "참조조문", "참조판례", "판례내용", "쟁점",
@@ -340,7 +341,9 @@ def section_name(written: str) -> str | None:
 
 
 # 판례내용 blocks: 【원고, 상고인】, 【원심판결】, 【주 문】, 【이 유】 …
-BRACKET_LINE_RE = re.compile(r"^[ \t]*【[ \t]*(?P<name>[^】\n]{1,40}?)[ \t]*】", re.MULTILINE)
+# A 【…】 marker at a line start or after whitespace (Markdown rendering joins soft-wrapped lines, so
+# "【원고】 … 【피고】 … 【주 문】" may share one line).
+BRACKET_LINE_RE = re.compile(r"(?:^|(?<=\s))[ \t]*【[ \t]*(?P<name>[^】\n]{1,40}?)[ \t]*】", re.MULTILINE)
 PARTY_WORDS = ("원고", "피고", "상고인", "항소인", "항고인", "신청인", "청구인", "피고인", "참가인", "변호인",
                "검사", "사건본인", "채권자", "채무자", "소송수계인", "보조참가인", "제청법원", "당사자")
 BODY_BLOCKS: dict[str, str] = {  # normalised 【…】 name → canonical block name
@@ -358,8 +361,10 @@ BODY_BLOCKS: dict[str, str] = {  # normalised 【…】 name → canonical block
     "전문": "전문",
 }
 # The signature block at the end: "대법관 송진훈(재판장) 이돈희(주심) 윤재식", "재판장 재판관 …".
-JUDGES_LINE_RE = re.compile(r"^[ \t]*(?:재판장[ \t]*)?(?:대법원장|대법관|대법원판사|재판관|판사)[ \t]+\S.*$",
-                            re.MULTILINE)
+# (the caller also requires that nothing but whitespace follows it).
+JUDGES_LINE_RE = re.compile(
+    r"(?:^|(?<=[.다]\s))[ \t]*(?:재판장[ \t]*)?(?:대법원장|대법관|대법원판사|재판관|판사)[ \t]+[가-힣○]{2,4}.*$",
+    re.MULTILINE)
 CLOSING_RE = re.compile(r"(?:주문과\s*같이|다음과\s*같이)?\s*(판결|결정)한다\s*\.")
 
 
@@ -380,6 +385,10 @@ HANGUL_HOLDING_RE = re.compile(rf"(?P<h>[{HANGUL_ORDER}])\.[ \t]")
 # Numbered parts of 이유: "1.", then "가.".
 REASON_NUMBER_RE = re.compile(r"(?P<n>\d{1,2})\.[ \t]+(?=[^\d\s])")
 REASON_HANGUL_RE = re.compile(rf"(?P<n>[{HANGUL_ORDER}])\.[ \t]+(?=\S)")
+# A heading run at the start of a numbered part whose line was joined with its paragraph:
+# "1. 피고의 상고이유 제1점에 대하여 원심판결의 이유에 의하면 …", "2. 상고 이유에 대한 판단 …".
+REASON_TITLE_RE = re.compile(
+    r"[^\n]{1,40}?(?:에[ \t]*대하여|에[ \t]*관하여|에[ \t]*대한[ \t]*판단|의[ \t]*요지|의[ \t]*판단)(?=[ \t]|$)")
 
 # Table-of-contents cues for casebooks.
 TOC_TITLE_RE = re.compile(r"^[ \t]*(?:목[ \t]*차|차[ \t]*례|contents|table of contents)[ \t]*$",

@@ -170,6 +170,7 @@ def _casebook_headers(text: str, lo: int, marks: list[_Mark]) -> list[_Header]:
     """Header lines that open a case; a TOC line or a stray citation is not one."""
     cands: list[_Header] = []
     prev_lines: list[tuple[int, int]] = []  # recent non-blank lines (start, end)
+    mark_at = {mk.start for mk in marks}
     for ls in _line_starts(text, lo, len(text)):
         le = _line_end(text, ls, len(text))
         m = _header_at(text, ls, le)
@@ -182,7 +183,7 @@ def _casebook_headers(text: str, lo: int, marks: list[_Mark]) -> list[_Header]:
                 ps, pe = prev_lines[-1]
                 line = text[ps:pe].strip()
                 is_hdr = _header_at(text, ps, pe) is not None
-                if (line and len(line) <= 100 and not is_hdr and not g.SECTION_LINE_RE.match(text, ps)
+                if (line and len(line) <= 100 and not is_hdr and ps not in mark_at
                         and not (cands and cands[-1].line_start == ps)):
                     title, tstart = line, ps
             cands.append(_Header(title, tstart, ls, le, m.group("court"), m.group("date"), m.group("nums"),
@@ -410,36 +411,16 @@ class _Builder:
 
     def holdings(self, sec: Node, name: str, inline: bool) -> list[Node]:
         text, lo, hi = self.text, sec.body_start or sec.char_start, sec.char_end
-        positions = set(_line_starts(text, lo, hi))
-        positions.add(lo)
+        line_pos = {*_line_starts(text, lo, hi), lo}
         if inline:
-            for m in re.finditer(r"/[ \t]*", text[lo:hi]):
-                positions.add(lo + m.end())
-        cands: list[tuple[int, int, list[int], str, str]] = []  # start, marker end, numbers, label, seg
-        last = 0
-        for p in sorted(positions):
-            m = g.HOLDING_GROUP_RE.match(text, p, hi)
-            if not m:
-                continue
-            nums = [int(x) for x in re.findall(r"\d+", m.group(0))]
-            if nums[0] <= last or nums != sorted(nums):
-                continue
-            last = nums[0]
-            label = "".join(f"[{n}]" for n in nums)
-            cands.append((p, m.end(), nums, label, label))
-        if not cands:
-            hpos = sorted(positions)
-            if inline:
-                hpos = sorted({*hpos, *(lo + m.start() + 1 for m in re.finditer(r"\s[가-하]\.[ \t]", text[lo:hi]))})
-            expected = 0
-            for p in hpos:
-                m = g.HANGUL_HOLDING_RE.match(text, p, hi)
-                if m and g.HANGUL_ORDER.find(m.group("h")) == expected:
-                    expected += 1
-                    h = m.group("h")
-                    cands.append((p, m.end(), [expected], f"{h}.", h))
-            if len(cands) < 2:
-                cands = []
+            line_pos |= {lo + m.end() for m in re.finditer(r"/[ \t]*", text[lo:hi])}
+        # Markers after whitespace mid-line: Markdown rendering joins "[1] …\n[2] …" into one line.
+        mid_pos = {lo + m.start() + 1 for m in re.finditer(r"\s[\[가-하]", text[lo:hi])} - line_pos
+        cands = self._holding_marks(sorted(line_pos), hi, consecutive=not inline)
+        if len(cands) < 2:
+            more = self._holding_marks(sorted(line_pos | mid_pos), hi, consecutive=not inline)
+            if len(more) > len(cands):
+                cands = more
         out: list[Node] = []
         for i, (p, mend, nums, label, seg) in enumerate(cands):
             nxt = cands[i + 1][0] if i + 1 < len(cands) else hi
@@ -451,6 +432,32 @@ class _Builder:
             out[-1].number = (nums[0],)
         return out
 
+    def _holding_marks(self, positions: list[int], hi: int, consecutive: bool
+                       ) -> list[tuple[int, int, list[int], str, str]]:
+        """[n] groups in increasing order (``consecutive``: 1, 2, 3 …), else 가., 나. … (at least two)."""
+        text = self.text
+        cands: list[tuple[int, int, list[int], str, str]] = []  # start, marker end, numbers, label, seg
+        last = 0
+        for p in positions:
+            m = g.HOLDING_GROUP_RE.match(text, p, hi)
+            if not m:
+                continue
+            nums = [int(x) for x in re.findall(r"\d+", m.group(0))]
+            if nums != sorted(nums) or nums[0] <= last or (consecutive and nums[0] != last + 1):
+                continue
+            last = nums[-1] if consecutive else nums[0]
+            label = "".join(f"[{n}]" for n in nums)
+            cands.append((p, m.end(), nums, label, label))
+        if cands:
+            return cands
+        expected = 0
+        for p in positions:
+            m = g.HANGUL_HOLDING_RE.match(text, p, hi)
+            if m and g.HANGUL_ORDER.find(m.group("h")) == expected:
+                expected += 1
+                h = m.group("h")
+                cands.append((p, m.end(), [expected], f"{h}.", h))
+        return cands if len(cands) >= 2 else []
     def statutes(self, sec: Node) -> None:
         items: list[dict[str, Any]] = []
         for holder in sec.children or [sec]:
@@ -497,7 +504,8 @@ class _Builder:
         after = blocks[-1][2] if blocks else lo
         judges = None
         for m in g.JUDGES_LINE_RE.finditer(text, after, hi):
-            judges = m
+            if not text[m.end() : hi].strip():
+                judges = m
         if judges and (not blocks or judges.start() > blocks[-1][3]):
             start = judges.start() + (len(judges.group(0)) - len(judges.group(0).lstrip(" \t")))
             blocks.append(("judges", "관여법관", start, start))
@@ -541,6 +549,7 @@ class _Builder:
             return [] if hangul else self.reason_parts(parent, hangul=True)
         out: list[Node] = []
         base_cite = parent.attrs.get("cite") or parent.label
+        widest = max((_line_end(text, ls, hi) - ls for ls in _line_starts(text, lo, hi)), default=0)
         for i, (p, m) in enumerate(kept):
             nxt = kept[i + 1][0] if i + 1 < len(kept) else hi
             end = max(_trim_end(text, p, nxt), m.end())
@@ -548,8 +557,14 @@ class _Builder:
             le = min(_line_end(text, m.end(), hi), end)
             rest = text[m.end() : le].strip()
             title, body = "", m.end()
-            if rest and len(rest) <= 50 and not re.search(r"(?:다|음|함)\.$", rest) and le < end:
-                title, body = rest, le
+            tm = g.REASON_TITLE_RE.match(text, m.end(), le)
+            if tm and not text[tm.end() : le].strip():
+                title, body = tm.group(0).strip(), le  # "1. 피고의 상고이유 제1점에 대하여"
+            elif (rest and len(rest) <= 40 and le < end and not re.search(r"(?:다|음|함)\.$", rest)
+                  and le - p < 0.6 * widest):
+                title, body = rest, le  # a short heading line among full-width wrapped lines
+            elif not hangul and tm:
+                title, body = tm.group(0).strip(), tm.end()  # heading joined with its paragraph
             body = _skip_ws(text, body, end)
             node = self.node("section", label, title, f"{parent.path}/{m.group('n')}", i + 1, p, end, body,
                              cite=f"{base_cite} {label}")
@@ -707,7 +722,7 @@ def _check_alignment(holder: Node, case: dict[str, Any]) -> None:
                     aligned += [p for p in nums.get(n, []) if p not in aligned]
             if aligned:
                 h.attrs["aligned"] = aligned
-    a, b = by_section.get("판시사항"), by_section.get("판결요지")
+    a, b = by_section.get("판시사항"), by_section.get("판결요지") or by_section.get("결정요지")
     if a and b and set(a) != set(b):
         case["problems"].append(f"holdings: 판시사항 has {sorted(a)}, 판결요지 has {sorted(b)}")
 
