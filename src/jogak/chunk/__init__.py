@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys as _sys
+import types as _types
 from collections.abc import Iterable
 
 from jogak.chunk.articles import ArticleTagger, HeadingGrammar
@@ -58,3 +60,13 @@ def chunk(
         for i, c in enumerate(out):
             c.id = f"{id_prefix}-{i:03d}"
     return out
+
+
+class _CallableModule(_types.ModuleType):
+    """``jogak.chunk`` is both this package and the function ``jogak.chunk(docs)`` (see jogak.load)."""
+
+    def __call__(self, docs, *args, **kwargs) -> list[Chunk]:
+        return chunk(docs, *args, **kwargs)
+
+
+_sys.modules[__name__].__class__ = _CallableModule

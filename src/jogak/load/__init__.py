@@ -9,6 +9,8 @@ from __future__ import annotations
 import hashlib
 import importlib
 import os
+import sys as _sys
+import types as _types
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -202,3 +204,14 @@ def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> ExpandResult:
         else:
             out.missing.append(p)
     return out
+
+
+class _CallableModule(_types.ModuleType):
+    """``jogak.load`` is both this package and the function ``jogak.load(path)``: importing the package
+    replaces the attribute on ``jogak``, so the package itself must be callable."""
+
+    def __call__(self, path: str | os.PathLike[str], **kwargs) -> Document:
+        return load(path, **kwargs)
+
+
+_sys.modules[__name__].__class__ = _CallableModule
