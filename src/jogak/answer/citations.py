@@ -1,0 +1,211 @@
+"""Citations are rendered by code from chunk metadata, never by the model.
+
+``locate(chunk, start, end, unit)`` narrows a quote (chunk-relative offsets) to the clause that holds it:
+
+1. with ``metadata.segments`` (structure strategy), the leaf segment whose document span contains the
+   quote gives the path and the label — article, and paragraph/item when the sentence sits in one;
+2. without segments (recursive strategy), the heading line that precedes the quote inside the chunk,
+   plus the paragraph marker (①) the quote sits under;
+3. failing both, the first clause of ``metadata.article`` — the clause a chunk that starts mid-clause
+   inherits (seed 000 §3).
+
+``render_sources`` writes ``(근거: 반품교환환불정책 · 제2조 (반품 배송비) ①)`` — or ``(Source: Supply
+Agreement · Section 4.2)`` for English documents — and case law as ``(참고 판례: 대법원 2003. 7. 24. 선고
+2001다48781 판결)`` (seed 002).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from jogak.answer.context import LABELS
+from jogak.answer.text import CIRCLED, Unit
+from jogak.model import Chunk, Citation
+
+_PARA_PATH = re.compile(r"^제\s*(\d+)\s*항$")
+_ITEM_PATH = re.compile(r"^제\s*(\d+)\s*호$")
+_ARTICLE_LABEL = re.compile(r"^(?:(?P<pre>(?:부록|별표|별지|Schedule|Exhibit|Annex|Appendix)\s*\S*)\s+)?"
+                            r"(?P<label>제\s*\d+\s*조(?:의\s*\d+)?|Section\s+[\d.]+|Article\s+\d+)", re.I)
+_APPENDIX_NAME = re.compile(r"^(부록|별표|별지|첨부)\s*([A-Za-z0-9]{0,3})|^(Schedule|Exhibit|Annex|Appendix)\s+([A-Z0-9]{1,3})",
+                            re.I)
+CASE_KEYS = ("case_number", "decision_date", "court", "full_case_name", "title")
+
+
+@dataclass(slots=True)
+class Clause:
+    article: str  # the label a citation shows: "제2조 (반품 배송비) ①", "부록A 제1조 (보상 기준) ②"
+    path: str | None
+    page_start: int | None
+    page_end: int | None
+
+
+def split_articles(article: str) -> list[str]:
+    """seed 000's comma-joined ``article`` tag → its clauses (commas inside parentheses kept)."""
+    out, depth, cur = [], 0, []
+    for ch in article:
+        if ch in "(（":
+            depth += 1
+        elif ch in ")）":
+            depth = max(0, depth - 1)
+        if ch == "," and depth == 0:
+            out.append("".join(cur).strip())
+            cur = []
+            continue
+        cur.append(ch)
+    if "".join(cur).strip():
+        out.append("".join(cur).strip())
+    return [a for a in out if a]
+
+
+def _segment_at(segments: list[dict[str, Any]], pos: int) -> dict[str, Any] | None:
+    best = None
+    for seg in segments:
+        s, e = seg.get("start"), seg.get("end")
+        if s is None or e is None:
+            continue
+        # Leaves should not nest; if they do, the innermost (shortest) wins.
+        if s <= pos < e and (best is None or (e - s) < (best["end"] - best["start"])):
+            best = seg
+    if best is None:
+        before = [seg for seg in segments if seg.get("start") is not None and seg["start"] <= pos]
+        if before:
+            best = max(before, key=lambda g: g["start"])
+    return best
+
+
+def _label_from_path(path: str, chunk: Chunk) -> str:
+    """"본문/제2조/제1항" → "제2조 (반품 배송비) ①" using the chunk's article tag for the title."""
+    parts = [p for p in path.split("/") if p]
+    articles = split_articles(chunk.metadata.article or "")
+    head = ""
+    rest: list[str] = []
+    prefix = ""
+    for i, p in enumerate(parts):
+        if i == 0 and p in ("본문", "body", "Body"):
+            continue
+        if _APPENDIX_NAME.match(p) and not head:
+            prefix = p
+            continue
+        if not head:
+            head = p
+            continue
+        rest.append(p)
+    wanted = f"{prefix} {head}".strip()
+    full = next((a for a in articles if a == wanted or a.startswith(wanted + " ")), None)
+    if full is None and prefix:
+        full = next((a for a in articles if a.startswith(head + " ") or a == head), None)
+        full = f"{prefix} {full}" if full else None
+    label = full or wanted
+    for p in rest:
+        m = _PARA_PATH.match(p)
+        if m and 1 <= int(m.group(1)) <= len(CIRCLED):
+            label += f" {CIRCLED[int(m.group(1)) - 1]}"
+            continue
+        label += f" {p}"
+    return label
+
+
+def _cite_label(seg: dict[str, Any], chunk: Chunk) -> str:
+    cite = (seg.get("cite") or "").strip()
+    path = seg.get("path") or ""
+    if cite:
+        # A bare paragraph label ("①", "제1항") gets its article from the path.
+        if not _ARTICLE_LABEL.match(cite) and not cite.startswith(("자주", "부칙", "판결요지", "판시사항")) \
+                and path:
+            base = _label_from_path("/".join(path.split("/")[:-1]), chunk) if "/" in path else ""
+            return f"{base} {cite}".strip()
+        return cite
+    return _label_from_path(path, chunk) if path else (split_articles(chunk.metadata.article) or [""])[0]
+
+
+def locate(chunk: Chunk, start: int, end: int, unit: Unit | None = None) -> Clause:
+    """The clause holding ``chunk.text[start:end]`` (chunk-relative offsets)."""
+    md = chunk.metadata
+    pos = md.char_start + start
+    if md.segments:
+        seg = _segment_at(md.segments, pos)
+        if seg is not None:
+            ps = seg.get("page_start", seg.get("page", md.page_start))
+            pe = seg.get("page_end", seg.get("page", md.page_end))
+            return Clause(_cite_label(seg, chunk), seg.get("path") or md.path, ps, pe)
+    articles = split_articles(md.article or "")
+    heading = unit.heading if unit is not None else ""
+    label = heading or (articles[0] if articles else "")
+    # Heading from inside the chunk may lack the appendix prefix that the article tag carries.
+    if heading and articles:
+        full = next((a for a in articles if a.endswith(" " + heading) or a == heading), None)
+        if full:
+            label = full
+    if unit is not None and unit.marker and label:
+        label = f"{label} {unit.marker}"
+    if unit is not None and unit.kind == "item" and unit.item and label:
+        num = re.match(r"\(?(\d+)[.)]", unit.item)
+        if num:
+            label = f"{label} 제{num.group(1)}호" if _is_ko(label) else f"{label}({num.group(1)})"
+    return Clause(label, md.path, md.page_start, md.page_end)
+
+
+def _is_ko(s: str) -> bool:
+    return any("\uac00" <= c <= "\ud7a3" for c in s)
+
+
+def appendix_name(citation: Citation, lang: str = "ko") -> str:
+    """"부록A" / "Schedule A" for an appendix citation ("부록" / "the appendix" when unnamed)."""
+    for cand in (citation.article or "", (citation.path or "").split("/")[0]):
+        m = _APPENDIX_NAME.match(cand.strip())
+        if m:
+            return "".join(x for x in (m.group(1), m.group(2)) if x) if m.group(1) else \
+                f"{m.group(3)} {m.group(4)}"
+    return LABELS[lang]["appendix_where"]
+
+
+def case_of(chunk: Chunk) -> dict[str, Any] | None:
+    case = chunk.metadata.case or {}
+    picked = {k: case[k] for k in CASE_KEYS if case.get(k)}
+    if not (picked.get("case_number") or picked.get("full_case_name")):
+        return None
+    return picked
+
+
+def case_name(case: dict[str, Any]) -> str:
+    """"대법원 2003. 7. 24. 선고 2001다48781 전원합의체 판결" — the full name when the metadata has it,
+    composed from court, date and number otherwise."""
+    full = (case.get("full_case_name") or "").strip()
+    if full:
+        return " ".join(full.split())
+    court = case.get("court") or "대법원"
+    date = case.get("decision_date") or ""
+    m = re.match(r"(\d{4})-(\d{2})-(\d{2})", date)
+    if m:
+        date = f"{int(m.group(1))}. {int(m.group(2))}. {int(m.group(3))}."
+    parts = [court, date, "선고" if date else "", case.get("case_number") or "", "판결"]
+    return " ".join(p for p in parts if p)
+
+
+def source_label(c: Citation) -> str:
+    """"반품교환환불정책 · 제2조 (반품 배송비) ①"."""
+    return f"{c.doc_title} · {c.article}" if c.article else c.doc_title
+
+
+def render_sources(citations: list[Citation], lang: str = "ko") -> str:
+    """One parenthesised source note for a statement: documents first, then case law."""
+    lab = LABELS[lang]
+    docs: list[str] = []
+    cases: list[str] = []
+    for c in citations:
+        if c.case:
+            name = case_name(c.case)
+            if name not in cases:
+                cases.append(name)
+        else:
+            s = source_label(c)
+            if s not in docs:
+                docs.append(s)
+    parts = []
+    if docs:
+        parts.append(f"({lab['source']}: {'; '.join(docs)})")
+    if cases:
+        parts.append(f"({lab['case_source']}: {'; '.join(cases)})")
+    return " ".join(parts)

