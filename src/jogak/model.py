@@ -223,6 +223,8 @@ class Node:
     def heading(self) -> str:
         """Label and title as a citation shows them: "제5조 (환불 처리 기간)"."""
         if self.label and self.title:
+            if self.label in self.title:  # "자주 묻는 질문 (FAQ)" already names its label
+                return self.title
             return f"{self.label} ({self.title})"
         return self.label or self.title
 
