@@ -131,7 +131,7 @@ class CandidateReader:
         blocks = [b for b in grammar.BLOCK_WORDS if b.kind in ("appendix", "addenda")]
         alts = "|".join(re.escape(w) for b in blocks for w in sorted(b.words, key=len, reverse=True))
         self._block_re = re.compile(
-            rf"[\[【<〈(]?\s*(?P<word>{alts})(?![a-z])(?:\s*(?P<id>(?:제\s*\d+\s*호)|[A-Z](?![a-z])|\d+(?:-\d+)?|[IVX]+\b))?"
+            rf"[\[【<〈(]?\s*(?P<word>{alts})(?![a-z])(?:\s*(?P<id>(?:제\s*\d+\s*호)|[A-Z](?:-\d+)?(?![a-z.\d])|\d+(?:-\d+)?(?![.\d])|[IVX]+\b(?!\.\d)))?"
             rf"(?:\s*(?P<close>[\]】>〉)]))?"
         )
         self._blockword = {w: b for b in blocks for w in b.words}

@@ -46,6 +46,10 @@ PARTY_PATTERNS: tuple[str, ...] = (
     r"(?i)\((?:the\s+)?[\"“][A-Z][\w\- ]*[\"”]\)",
     r"(?i)^\s*(?:AND|and)\s*:?\s*$",
 )
+# Headings run together on one line ("... affected.   3.2 Licence. ...", "as follows: (a) ...; (b) ...").
+INLINE_SPLIT = (r"(?:(?<=[.;:])\s+|\s{3,})(?=(?:(?:Section|SECTION|ARTICLE|Article)\s+\d|\d+(?:\.\d+)+\.?\s+[A-Z\"“]"
+                r"|\((?:[a-z]|[ivx]{1,4}|[A-Z])\)\s))")
+TOC_WORDS = ("TABLE OF CONTENTS", "Table of Contents", "INDEX")
 FAQ_QUESTION = r"^(?:Q\s*\d*\s*[.:)]|Q\d+\b|Question\s*\d*\s*[.:])"
 FAQ_ANSWER = r"^(?:A\s*\d*\s*[.:)]|Answer\s*\d*\s*[.:])"
 

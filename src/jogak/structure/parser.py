@@ -19,7 +19,6 @@ from jogak.structure import en, ko
 from jogak.structure.candidates import Candidate, CandidateReader
 from jogak.structure.grammar import Scheme, is_first, successor
 
-_INLINE_SPLIT = re.compile(r"(?<=[.다요])\s+(?=[①-⑳㉑-㉟])")
 _HANGUL = re.compile(r"[가-힣]")
 _LATIN = re.compile(r"[A-Za-z]")
 _FOLIO = re.compile(r"^\s*(?:[-–—]\s*\d+\s*[-–—]|\d+\s*/\s*\d+|(?i:page)\s+\d+(?:\s+of\s+\d+)?)\s*$")
@@ -66,6 +65,8 @@ class TreeBuilder:
         self.order: list[Node] = []  # nodes in creation (= document) order
         self._parents: dict[int, Node] = {}
         self.faq_count = 0
+        self.inline_split = re.compile(self.g.INLINE_SPLIT)
+        self.in_toc = False
 
     # ── scheme selection ────────────────────────────────────────────────────────────────────────
     def _choose_schemes(self) -> tuple[Scheme, ...]:
@@ -114,6 +115,8 @@ class TreeBuilder:
                 table_rows = []
             if _FOLIO.match(raw):
                 continue
+            if self._toc(raw):
+                continue
             self._line(ln, raw)
         if table_rows:
             self._close_table(table_rows)
@@ -121,15 +124,31 @@ class TreeBuilder:
         self._parties_and_preamble()
         return ParseResult(self.root, self.warnings, self.lang)
 
+    def _toc(self, raw: str) -> bool:
+        """A table of contents lists headings with page numbers; its entries are not headings."""
+        s = raw.strip()
+        if any(w in s for w in self.g.TOC_WORDS) and (len(s) <= 20 or s.upper().startswith(("TABLE OF", "목차"))
+                                                     or re.search(r"\s\d+\s*$", s)):
+            self.in_toc = True
+            return True
+        if self.in_toc:
+            if re.search(r"(?:\s|\.)(?:\d+|[ivxlc]+)\s*$", s) and len(s) < 200:
+                return True
+            self.in_toc = False
+        return False
+
     def _line(self, ln: Line, raw: str) -> None:
         lead = len(raw) - len(raw.lstrip())
         seg_starts = [ln.start + lead]
         # Paragraph markers written inline after a sentence end ("…한다. ② …") start a paragraph too.
-        for m in _INLINE_SPLIT.finditer(raw):
-            seg_starts.append(ln.start + m.end())
+        for m in self.inline_split.finditer(raw):
+            if m.end() > lead:
+                seg_starts.append(ln.start + m.end())
         for i, s in enumerate(seg_starts):
             e = seg_starts[i + 1] if i + 1 < len(seg_starts) else ln.end
-            cands = self.reader.read(self.text, s, e, ln, self.schemes, at_line_start=(i == 0))
+            # English inline starts were already shape-checked by INLINE_SPLIT; Korean ones only allow ①.
+            cands = self.reader.read(self.text, s, e, ln if i == 0 else None, self.schemes,
+                                     at_line_start=(i == 0 or self.lang == "en"))
             if self._faq_open() and i == 0 and self._faq_pair(s, e):
                 continue
             for c in cands:
@@ -235,6 +254,9 @@ class TreeBuilder:
                 return False
             if numbered_open and self._has_numbered_article(blk):
                 return False
+            if len(key) != 2 or (key[0] != 1 and not any(
+                    ch.attrs.get("_scheme") == sc.name for ch in self.stack[blk].node.children)):
+                return False  # a dotted list hanging off the block starts at 1.1
             attach = blk
         parent = self.stack[attach].node
         prev = None
@@ -303,6 +325,8 @@ class TreeBuilder:
     def _open_block(self, c: Candidate) -> bool:
         if not (c.title_only_line or c.strong or c.has_bracket_title):
             return False
+        if c.kind == "appendix" and not self.order and self._early(c.start):
+            return False  # "Exhibit 10.1" / "EXHIBIT A" at the very top labels the filing, not an appendix
         if c.kind == "appendix" and not (c.title_only_line or c.strong):
             return False
         self._pop_to(0)
@@ -311,6 +335,15 @@ class TreeBuilder:
         node.label = c.block_label
         self.stack.append(_Open(node, container=True))
         return True
+
+    def _early(self, offset: int) -> bool:
+        nonempty = 0
+        for ln in self.lines:
+            if ln.start >= offset:
+                break
+            if self.text[ln.start : ln.end].strip():
+                nonempty += 1
+        return nonempty < 3
 
     # ── FAQ pairs ───────────────────────────────────────────────────────────────────────────────
     def _faq_open(self) -> bool:
