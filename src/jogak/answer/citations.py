@@ -25,6 +25,7 @@ from jogak.answer.text import CIRCLED, Unit
 from jogak.model import Chunk, Citation
 
 _PARA_PATH = re.compile(r"^제\s*(\d+)\s*항$")
+_PARA_IN_LABEL = re.compile(r"\s제\s*(\d+)\s*항(?=\s|$)")
 _ITEM_PATH = re.compile(r"^제\s*(\d+)\s*호$")
 _ARTICLE_LABEL = re.compile(r"^(?:(?P<pre>(?:부록|별표|별지|Schedule|Exhibit|Annex|Appendix)\s*\S*)\s+)?"
                             r"(?P<label>제\s*\d+\s*조(?:의\s*\d+)?|Section\s+[\d.]+|Article\s+\d+)", re.I)
@@ -107,7 +108,20 @@ def _label_from_path(path: str, chunk: Chunk) -> str:
     return label
 
 
+def paragraph_marks(label: str) -> str:
+    """"제2조 (반품 배송비) 제1항" → "제2조 (반품 배송비) ①": paragraphs as the document prints them."""
+    def sub(m: re.Match[str]) -> str:
+        k = int(m.group(1))
+        return f" {CIRCLED[k - 1]}" if 1 <= k <= len(CIRCLED) else m.group(0)
+
+    return _PARA_IN_LABEL.sub(sub, label)
+
+
 def _cite_label(seg: dict[str, Any], chunk: Chunk) -> str:
+    return paragraph_marks(_raw_cite_label(seg, chunk))
+
+
+def _raw_cite_label(seg: dict[str, Any], chunk: Chunk) -> str:
     cite = (seg.get("cite") or "").strip()
     path = seg.get("path") or ""
     if cite:

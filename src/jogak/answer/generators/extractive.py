@@ -186,7 +186,7 @@ class ExtractiveAnswerer(Generator):
             same_clause = any(o.excerpt.n == p.excerpt.n and o.unit.heading == p.unit.heading for o in chosen)
             if not (near or same_clause):
                 continue
-            targets = [c for c in cands if c.excerpt.via == p.excerpt.n and c.unit.answerable
+            targets = [c for c in cands if _points_to(p, c) and c.unit.answerable
                        and c.score >= 0.6 * self.threshold]
             if targets and targets[0] not in chosen:
                 chosen.append(targets[0])
@@ -262,6 +262,20 @@ def _attribute(text: str, where: str, lang: str) -> str:
         return f"{where}에 따르면 {text}"
     lowered = text[0].lower() + text[1:] if len(text) > 1 and text[1].islower() else text
     return f"According to {where}, {lowered}"
+
+
+def _points_to(pointer: Candidate, c: Candidate) -> bool:
+    """Whether ``c`` sits in a target of ``pointer``'s chunk: followed by the retriever (``via``) or
+    named in the pointer chunk's ``refs`` (same document)."""
+    if c.excerpt.n == pointer.excerpt.n:
+        return False
+    if c.excerpt.via == pointer.excerpt.n:
+        return True
+    if not _same_doc(pointer, c):
+        return False
+    path = c.excerpt.chunk.metadata.path or ""
+    return any(path == r or path.startswith(r.rstrip("/") + "/") for r in pointer.excerpt.chunk.metadata.refs
+               if r)
 
 
 def _covered(c: Candidate) -> set[str]:

@@ -1,0 +1,202 @@
+"""``jogak ask`` and ``jogak eval`` (issue 6): answers with citations, and the standard-question check."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from jogak.cli.common import emit_json, err, error, note, out, warn
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout.")]
+CollOpt = Annotated[str, typer.Option("--collection", help="Collection name inside the store.")]
+StateOpt = Annotated[Path | None, typer.Option(
+    "--state", help="Local state directory when --store is a server.")]
+LlmOpt = Annotated[str | None, typer.Option(
+    "--llm", help="Generator: extractive (offline, default) or openai (any OpenAI-compatible server).")]
+ModelOpt = Annotated[str | None, typer.Option("--model", help="Model name for --llm openai.")]
+BaseUrlOpt = Annotated[str | None, typer.Option("--base-url", help="Base URL for --llm openai (…/v1).")]
+KOpt = Annotated[int | None, typer.Option("-k", "--k", help="Excerpts retrieved (default: answer.k or 6).")]
+BudgetOpt = Annotated[int | None, typer.Option(
+    "--budget", help="Token budget of the excerpt block (default: answer.context_tokens or 3000).")]
+
+
+def register(app: typer.Typer) -> None:
+    app.command("ask")(ask_cmd)
+    app.command("eval")(eval_cmd)
+
+
+def _generator(llm: str | None, model: str | None, base_url: str | None) -> Any:
+    from jogak.answer.ask import default_generator
+    from jogak.answer.generators import GeneratorError, get_generator
+
+    try:
+        if llm is None and model is None and base_url is None:
+            return default_generator()
+        kw: dict[str, Any] = {}
+        if model:
+            kw["model"] = model
+        if base_url:
+            kw["base_url"] = base_url
+        return get_generator(llm or ("openai" if model or base_url else "extractive"), **kw)
+    except (GeneratorError, ValueError, TypeError) as e:
+        raise typer.BadParameter(str(e)) from None
+
+
+def _options(k: int | None, budget: int | None) -> Any:
+    from jogak.answer.ask import AskOptions
+    from jogak.config import load_config
+
+    opts = AskOptions.from_config(load_config().section("answer"))
+    if k is not None:
+        opts.k = k
+    if budget is not None:
+        opts.budget = budget
+    return opts
+
+
+def _open(store: str, collection: str, state: Path | None) -> Any:
+    from jogak.index import open_store
+    from jogak.index.store import StoreError
+
+    if "://" not in store and not Path(store).exists():
+        error(f"no store at {store}: build one with `jogak ingest PATH --store {store}`")
+        raise typer.Exit(2)
+    try:
+        return open_store(store, collection, state_dir=state, create=False)
+    except StoreError as e:
+        error(str(e))
+        raise typer.Exit(2) from None
+
+
+def ask_cmd(
+    question: Annotated[str, typer.Argument(help="The question.")],
+    store: Annotated[str, typer.Option("--store", help="Store directory (from `jogak ingest`).")] = "./jogak_db",
+    collection: CollOpt = "default",
+    state: StateOpt = None,
+    k: KOpt = None,
+    filters: Annotated[list[str] | None, typer.Option(
+        "--filter", help="KEY=OP:VALUE (ops eq, in, gte, lte, contains); repeatable.")] = None,
+    llm: LlmOpt = None,
+    model: ModelOpt = None,
+    base_url: BaseUrlOpt = None,
+    budget: BudgetOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Answer a question from the store, every statement followed by the clause that says it."""
+    from jogak.answer.ask import ask_composed
+    from jogak.answer.generators import GeneratorError
+
+    fl = None
+    if filters:
+        from jogak.retrieve.filters import coerce_filters
+
+        try:
+            fl = coerce_filters(filters)
+        except ValueError as e:
+            raise typer.BadParameter(str(e)) from None
+    gen = _generator(llm, model, base_url)
+    opts = _options(k, budget)
+    st = _open(store, collection, state)
+    try:
+        composed = ask_composed(st, question, k=opts.k, filters=fl, generator=gen, options=opts)
+    except GeneratorError as e:
+        error(str(e))
+        raise typer.Exit(2) from None
+    ans = composed.answer
+    for w in ans.warnings:
+        warn(w)
+    if as_json:
+        emit_json(ans.to_dict())
+        return
+    out.print(ans.answer, markup=False)
+    if ans.citations:
+        out.print("", markup=False)
+        lab = "근거" if composed.context.lang == "ko" else "Sources"
+        out.print(f"── {lab} ──", markup=False)
+        for c in ans.citations:
+            pages = ""
+            if c.page_start is not None:
+                pages = f" · p.{c.page_start}" + (f"–{c.page_end}" if c.page_end not in (None, c.page_start) else "")
+            head = f"[{c.n}] {c.doc_title} · {c.article}{pages} · support {c.support:.2f}"
+            if c.case:
+                from jogak.answer.citations import case_name
+
+                head += f" · {case_name(c.case)}"
+            out.print(head, markup=False)
+            out.print(f"    “{' '.join(c.quote.split())}”", markup=False)
+    if not ans.supported and ans.citations:
+        note("note: not every statement is confirmed by its citation (see support scores)")
+
+
+def eval_cmd(
+    questions: Annotated[Path, typer.Argument(help="questions.yaml (id, question, gold, must_contain, cite, answerable).")],
+    store: Annotated[str | None, typer.Option(
+        "--store", help="Store directory. Default: ./jogak_db if it exists, else a temporary store "
+                        "built from the documents beside the questions file.")] = None,
+    collection: CollOpt = "default",
+    state: StateOpt = None,
+    k: KOpt = None,
+    llm: LlmOpt = None,
+    model: ModelOpt = None,
+    base_url: BaseUrlOpt = None,
+    budget: BudgetOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Run the standard questions: per-question pass/fail, retrieval recall, ALCE citation recall and
+    precision, checkpoint pass rate, abstention on unanswerable questions."""
+    import shutil
+    import tempfile
+
+    from jogak.answer.generators import GeneratorError
+    from jogak.eval.answers import evaluate_answers, load_questions, render_report
+
+    if not questions.is_file():
+        error(f"{questions}: no such file")
+        raise typer.Exit(2)
+    try:
+        qs = load_questions(questions)
+    except ValueError as e:
+        error(str(e))
+        raise typer.Exit(2) from None
+    gen = _generator(llm, model, base_url)
+    opts = _options(k, budget)
+    tmp: str | None = None
+    if store is None:
+        from jogak.index import DEFAULT_STORE
+
+        if Path(DEFAULT_STORE).exists():
+            store = DEFAULT_STORE
+        else:
+            tmp = tempfile.mkdtemp(prefix="jogak_eval_")
+            store = tmp
+            corpus = questions.resolve().parent
+            note(f"no --store given and no {DEFAULT_STORE}: ingesting {corpus} into a temporary store")
+            from jogak.index import open_store
+
+            st = open_store(store, collection, state_dir=state, create=True)
+            rep = st.ingest([str(corpus)])
+            for w in getattr(rep, "warnings", []):
+                warn(w)
+    try:
+        st = _open(store, collection, state)
+        try:
+            rep = evaluate_answers(qs, st, generator=gen, options=opts, progress=_progress(len(qs)))
+        except GeneratorError as e:
+            error(str(e))
+            raise typer.Exit(2) from None
+    finally:
+        if tmp:
+            shutil.rmtree(tmp, ignore_errors=True)
+    if as_json:
+        emit_json(rep)
+    else:
+        out.print(render_report(rep), markup=False)
+
+
+def _progress(total: int):
+    def tick(i: int, qid: str, ok: bool) -> None:
+        err.print(f"  [{i}/{total}] {qid}: {'pass' if ok else 'FAIL'}", markup=False)
+
+    return tick

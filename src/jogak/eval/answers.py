@@ -1,0 +1,246 @@
+"""``jogak eval``: answer the standard questions and check them (seed 000's checkpoints, ALCE metrics).
+
+Per question (``questions.yaml``: ``id, question, gold [{doc_title, article_label, path}], must_contain,
+cite, answerable, kind``):
+
+- **checkpoints** — every ``must_contain`` phrase is in the answer (white space normalised), the
+  required citation (``cite``: "반품교환환불정책 · 제2조", or a list of alternatives) appears in a rendered
+  source note, and for an unanswerable question the answerer abstains; the question passes when all of
+  its checkpoints pass;
+- **retrieval recall** — share of gold clauses (same document, path equal or nested) among the hits;
+- **citation recall / precision** (ALCE, Gao et al. 2023, with our offline judge in place of NLI):
+  a statement is *supported* when the concatenation of its cited clauses supports it (recall); a
+  citation is *relevant* when it supports the statement alone, or when the others without it no longer
+  do (precision). Notes written by the system (body-over-appendix) are not statements.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from jogak.answer.ask import AskOptions, Composed, ask_composed
+from jogak.answer.citations import render_sources
+from jogak.answer.context import LABELS
+from jogak.answer.verify import MorphemeOverlapJudge
+
+
+def load_questions(path: str | Path) -> list[dict[str, Any]]:
+    import yaml
+
+    with Path(path).open(encoding="utf-8") as fh:
+        data = yaml.safe_load(fh)
+    if isinstance(data, dict):
+        data = data.get("questions")
+    if not isinstance(data, list):
+        raise ValueError(f"{path}: expected a list of questions (or a mapping with 'questions')")
+    out = []
+    for i, q in enumerate(data):
+        if not isinstance(q, dict) or not q.get("question"):
+            raise ValueError(f"{path}: entry {i} has no 'question'")
+        q = dict(q)
+        q.setdefault("id", f"q{i + 1:02d}")
+        q.setdefault("answerable", True)
+        q.setdefault("gold", [])
+        q.setdefault("must_contain", [])
+        out.append(q)
+    return out
+
+
+def _norm(s: str) -> str:
+    return " ".join(s.split())
+
+
+def _gold_hit(gold: dict[str, Any], hit_md: Any) -> bool:
+    if gold.get("doc_title") and gold["doc_title"] != hit_md.doc_title:
+        return False
+    gp = gold.get("path")
+    if gp:
+        paths = [hit_md.path or "", *(hit_md.paths or []), *[s.get("path", "") for s in hit_md.segments or []]]
+        return any(p and (p == gp or p.startswith(gp + "/") or gp.startswith(p + "/")) for p in paths)
+    label = gold.get("article_label")
+    return bool(label) and label.split(" (")[0] in (hit_md.article or "")
+
+
+def check_question(q: dict[str, Any], composed: Composed) -> dict[str, Any]:
+    ans = composed.answer
+    text = _norm(ans.answer)
+    abstain_msgs = {LABELS[lang]["abstain"] for lang in LABELS}
+    abstained = (not ans.citations) and any(m in ans.answer for m in abstain_msgs)
+    checks: list[dict[str, Any]] = []
+    if q.get("answerable", True):
+        for phrase in q.get("must_contain") or []:
+            checks.append({"check": f"contains “{phrase}”", "ok": _norm(str(phrase)) in text})
+        cite = q.get("cite")
+        if cite:
+            alts = cite if isinstance(cite, list) else [cite]
+            notes = [render_sources([c], composed.context.lang) for c in ans.citations]
+            ok = any(_norm(str(a)) in _norm(n) for a in alts for n in notes)
+            checks.append({"check": f"cites {' | '.join(map(str, alts))}", "ok": ok})
+        checks.append({"check": "answers (does not abstain)", "ok": not abstained})
+    else:
+        checks.append({"check": "abstains", "ok": abstained})
+    return {"checks": checks, "abstained": abstained, "passed": all(c["ok"] for c in checks)}
+
+
+def retrieval_recall(q: dict[str, Any], composed: Composed) -> float | None:
+    gold = q.get("gold") or []
+    if not gold:
+        return None
+    hits_md = [e.chunk.metadata for e in composed.context.excerpts] + [h.chunk.metadata for h in
+                                                                       composed.context.dropped]
+    found = sum(1 for g in gold if any(_gold_hit(g, md) for md in hits_md))
+    return found / len(gold)
+
+
+def alce(composed: Composed, judge: MorphemeOverlapJudge) -> dict[str, Any]:
+    """ALCE citation recall and precision for one answer (statements and their cited clauses)."""
+    n_stmt = n_supported = n_cit = n_relevant = 0
+    for st in composed.statements:
+        if st.note:
+            continue
+        n_stmt += 1
+        cits = st.citations
+        if not cits:
+            continue
+        claim = _strip_attr(st.text)
+
+        def ev(cs: list[Any]) -> str:
+            return " ".join(c.quote for c in cs)
+
+        union_ok = judge.supports(claim, ev(cits))
+        n_supported += int(union_ok)
+        for i, c in enumerate(cits):
+            n_cit += 1
+            alone = judge.supports(claim, c.quote)
+            others = cits[:i] + cits[i + 1:]
+            needed = union_ok and (not others or not judge.supports(claim, ev(others)))
+            n_relevant += int(alone or needed)
+    return {"statements": n_stmt, "supported": n_supported, "citations": n_cit, "relevant": n_relevant}
+
+
+def _strip_attr(text: str) -> str:
+    from jogak.answer.ask import _ATTRIBUTION
+
+    return _ATTRIBUTION.sub("", text, count=1)
+
+
+def evaluate_answers(
+    questions: list[dict[str, Any]],
+    store: Any,
+    generator: Any = None,
+    options: AskOptions | None = None,
+    judge: MorphemeOverlapJudge | None = None,
+    progress: Callable[[int, str, bool], None] | None = None,
+    answer_fn: Callable[[str], Composed] | None = None,
+) -> dict[str, Any]:
+    """Answer every question and score it. ``answer_fn`` replaces retrieval+answering (tests)."""
+    options = options or AskOptions()
+    judge = judge or MorphemeOverlapJudge(threshold=options.support_threshold)
+    rows: list[dict[str, Any]] = []
+    tot = {"statements": 0, "supported": 0, "citations": 0, "relevant": 0}
+    per_q_rec: list[float] = []
+    per_q_prec: list[float] = []
+    n_checks = n_checks_ok = 0
+    recalls: list[float] = []
+    t0 = time.monotonic()
+    gen_name = getattr(generator, "name", None)
+    for i, q in enumerate(questions, 1):
+        if answer_fn is not None:
+            composed = answer_fn(q["question"])
+        else:
+            composed = ask_composed(store, q["question"], k=options.k, generator=generator, options=options)
+        gen_name = composed.answer.generator
+        res = check_question(q, composed)
+        rec = retrieval_recall(q, composed)
+        if rec is not None and q.get("answerable", True):
+            recalls.append(rec)
+        a = alce(composed, judge)
+        for key in tot:
+            tot[key] += a[key]
+        if a["statements"]:
+            per_q_rec.append(a["supported"] / a["statements"])
+        if a["citations"]:
+            per_q_prec.append(a["relevant"] / a["citations"])
+        n_checks += len(res["checks"])
+        n_checks_ok += sum(1 for c in res["checks"] if c["ok"])
+        ans = composed.answer
+        rows.append({
+            "id": q["id"],
+            "kind": q.get("kind"),
+            "question": q["question"],
+            "answerable": q.get("answerable", True),
+            "passed": res["passed"],
+            "abstained": res["abstained"],
+            "checks": res["checks"],
+            "retrieval_recall": rec,
+            "citation_recall": (a["supported"] / a["statements"]) if a["statements"] else None,
+            "citation_precision": (a["relevant"] / a["citations"]) if a["citations"] else None,
+            "answer": ans.answer,
+            "supported": ans.supported,
+            "citations": [{"n": c.n, "source": f"{c.doc_title} · {c.article}", "support": c.support}
+                          for c in ans.citations],
+            "score": composed.draft.info.get("best_score"),
+        })
+        if progress is not None:
+            progress(i, q["id"], res["passed"])
+    unans = [r for r in rows if not r["answerable"]]
+    ans_rows = [r for r in rows if r["answerable"]]
+    summary = {
+        "questions": len(rows),
+        "passed": sum(1 for r in rows if r["passed"]),
+        "pass_rate": _ratio(sum(1 for r in rows if r["passed"]), len(rows)),
+        "checkpoints": n_checks,
+        "checkpoints_passed": n_checks_ok,
+        "checkpoint_pass_rate": _ratio(n_checks_ok, n_checks),
+        "retrieval_recall": _mean(recalls),
+        "citation_recall": _ratio(tot["supported"], tot["statements"]),
+        "citation_precision": _ratio(tot["relevant"], tot["citations"]),
+        "citation_recall_macro": _mean(per_q_rec),
+        "citation_precision_macro": _mean(per_q_prec),
+        "unanswerable": len(unans),
+        "abstained_on_unanswerable": sum(1 for r in unans if r["abstained"]),
+        "false_abstentions": sum(1 for r in ans_rows if r["abstained"]),
+        "generator": gen_name,
+        "judge": judge.description,
+        "support_threshold": judge.threshold,
+        "seconds": round(time.monotonic() - t0, 2),
+    }
+    return {"summary": summary, "questions": rows}
+
+
+def _ratio(a: int, b: int) -> float | None:
+    return round(a / b, 4) if b else None
+
+
+def _mean(xs: list[float]) -> float | None:
+    return round(sum(xs) / len(xs), 4) if xs else None
+
+
+def render_report(rep: dict[str, Any]) -> str:
+    s = rep["summary"]
+    lines = []
+    for r in rep["questions"]:
+        mark = "PASS" if r["passed"] else "FAIL"
+        lines.append(f"{mark}  {r['id']:<6} [{r.get('kind') or '-'}] {r['question']}")
+        for c in r["checks"]:
+            if not c["ok"]:
+                lines.append(f"        ✗ {c['check']}")
+        if not r["passed"]:
+            lines.append(f"        answer: {' '.join(r['answer'].split())[:300]}")
+    def pct(x: float | None) -> str:
+        return "n/a" if x is None else f"{100 * x:.1f}%"
+    lines += [
+        "",
+        f"questions passed        {s['passed']}/{s['questions']} ({pct(s['pass_rate'])})",
+        f"checkpoints passed      {s['checkpoints_passed']}/{s['checkpoints']} ({pct(s['checkpoint_pass_rate'])})",
+        f"retrieval recall        {pct(s['retrieval_recall'])}",
+        f"citation recall (ALCE)  {pct(s['citation_recall'])}",
+        f"citation precision      {pct(s['citation_precision'])}",
+        f"abstained on unanswerable {s['abstained_on_unanswerable']}/{s['unanswerable']}; "
+        f"false abstentions {s['false_abstentions']}",
+        f"generator {s['generator']}; judge {s['judge']} (threshold {s['support_threshold']}); {s['seconds']} s",
+    ]
+    return "\n".join(lines)
