@@ -131,10 +131,11 @@ class CandidateReader:
         blocks = [b for b in grammar.BLOCK_WORDS if b.kind in ("appendix", "addenda")]
         alts = "|".join(re.escape(w) for b in blocks for w in sorted(b.words, key=len, reverse=True))
         self._block_re = re.compile(
-            rf"[\[【<〈(]?\s*(?P<word>{alts})(?![a-z])(?:\s*(?P<id>(?:제\s*\d+\s*호)|[A-Z](?:-\d+)?(?![a-z.\d])|\d+(?:-\d+)?(?![.\d])|[IVX]+\b(?!\.\d)))?"
+            rf"[\[【<〈(]?\s*(?P<word>(?i:{alts}))(?![a-z])(?:\s*(?P<id>(?:제\s*\d+\s*호)|[A-Z](?:-\d+)?(?![a-z.\d])|\d+(?:-\d+)?(?![.\d])|[IVX]+\b(?!\.\d)))?"
             rf"(?:\s*(?P<close>[\]】>〉)]))?"
         )
-        self._blockword = {w: b for b in blocks for w in b.words}
+        self._blockword = {w.casefold(): b for b in blocks for w in b.words}
+        self._canonical = {w.casefold(): w for b in blocks for w in b.words}
 
     def strong(self, line: Line | None) -> bool:
         if line is None:
@@ -201,8 +202,8 @@ class CandidateReader:
         m = self._block_re.match(seg)
         if not m:
             return None
-        word = m.group("word")
-        b = self._blockword[word]
+        word = self._canonical[m.group("word").casefold()]
+        b = self._blockword[word.casefold()]
         ident = (m.group("id") or "").strip()
         rest = seg[m.end() :]
         if b.kind == "addenda":

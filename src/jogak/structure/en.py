@@ -65,6 +65,8 @@ LABELS = {
 
 _APPW = r"(?P<app>Schedule|Exhibit|Annex|Appendix|Attachment)"
 REF_PATTERNS: tuple[tuple[str, str], ...] = (
+    ("other_law", r"(?i:Article|Section|§)\s*\d+(?:\.\d+)*(?:\([a-z0-9]+\))*\s+of\s+the\s+(?!Agreement\b|Contract\b)"
+                  r"(?:[A-Z][\w.'’-]*\s+){0,6}(?:Code|Act|Law|Regulations?|Convention|Rules)\b"),
     ("inner_of_appendix", r"(?i:paragraph|section|clause|item)\s+(?P<sec>\d+(?:\.\d+)*)\s+(?:of|to|in)\s+(?:the\s+)?"
                           + _APPW + r"\s+(?P<app_id>[A-Z0-9]+(?:-\d+)?)\b"),
     ("appendix", _APPW + r"\s+(?P<app_id>[A-Z0-9]+(?:-\d+)?)\b(?:,?\s*(?i:Section|paragraph|clause)\s+"

@@ -424,30 +424,46 @@ class TreeBuilder:
                 n.char_end = max(n.char_end, max(ch.char_end for ch in n.children))
 
     def _parties_and_preamble(self) -> None:
-        """Text before the first structural node: the title, then a parties block or a preamble."""
-        first = self.root.children[0].char_start if self.root.children else self.body_end
+        """Text before the first clause: the title, then a parties block (often a table) or a preamble."""
+        kids = self.root.children
+        k = 0
+        while k < len(kids) and kids[k].kind == "table":
+            k += 1  # tables before the first clause belong to the parties block or preamble
+        first = kids[k].char_start if k < len(kids) else self.body_end
+        lead_tables = kids[:k]
         lines = [ln for ln in self.lines if ln.start < first and self.text[ln.start : ln.end].strip()]
         if not lines:
             return
         body = lines
-        # The document title: a first short line that is not a sentence.
         t0 = self.text[lines[0].start : lines[0].end].strip()
-        if (len(t0) <= 80 and not t0.endswith(("다.", "."))) or lines[0].heading_level == 1:
-            body = lines[1:]
+        first_is_table = bool(lead_tables) and lead_tables[0].char_start <= lines[0].start
+        if not first_is_table and ((len(t0) <= 80 and not t0.endswith(("다.", "."))) or lines[0].heading_level == 1):
+            body = lines[1:]  # the document title stays with the root
         if not body:
             return
-        start = body[0].start + (len(self.text[body[0].start : body[0].end]) -
-                                 len(self.text[body[0].start : body[0].end].lstrip()))
+        raw0 = self.text[body[0].start : body[0].end]
+        start = body[0].start + len(raw0) - len(raw0.lstrip())
         end = body[-1].end
         party_res = [re.compile(p, re.MULTILINE) for p in self.g.PARTY_PATTERNS]
-        party_lines = [ln for ln in body if any(r.search(self.text[ln.start : ln.end].strip()) for r in party_res)]
-        if party_lines:
+        cues = getattr(self.g, "PARTY_CUES", ())
+
+        def is_party(ln: Line) -> bool:
+            s = self.text[ln.start : ln.end].strip()
+            if any(r.search(s) for r in party_res):
+                return True
+            return ln.role == "table_row" and any(c in s for c in cues if len(c) > 1)
+
+        if any(is_party(ln) for ln in body):
             kind, bt, label = "parties", "parties", self.g.LABELS["parties"]
         else:
             kind, bt, label = "text", "body", self.g.LABELS["preamble"]
         node = Node(kind=kind, block_type=bt, label=label, title="", path="", sibling_order=1,
                     char_start=start, char_end=end, body_start=start)
-        self.root.children.insert(0, node)
+        for t in lead_tables:
+            if t.char_start >= start:
+                t.block_type = bt
+                node.children.append(t)
+        self.root.children[:] = [node, *[c for c in kids if c not in node.children]]
         for i, ch in enumerate(self.root.children):
             ch.sibling_order = i + 1
 

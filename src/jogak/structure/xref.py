@@ -136,6 +136,10 @@ def _resolve(name: str, gd: dict, holder: Node, idx: _Index, lang: str, body_pre
         if name == "appendix":
             label = _app_label(gd["app"], gd.get("app_id"), lang)
             app = idx.by_path.get(label) or _fuzzy_block(idx.root, label)
+            # "이 부록" / "부록" written inside an appendix means that appendix
+            if (app is None and not gd.get("app_id") and block is not None and block.kind == "appendix"
+                    and block.label.startswith(gd["app"])):
+                app = block
             if app is None:
                 return None, f"no {label} in this document"
             for suf in _ko_suffix(gd.get("art"), gd.get("sub"), gd.get("para"), gd.get("item"), None):
