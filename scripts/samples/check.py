@@ -174,6 +174,22 @@ def footnote_checks(path: Path, expected_notes: int, body: float) -> dict[int, l
     return by_page
 
 
+def crossing_check(path: Path, notes: dict[int, list[str]], body_size: float) -> None:
+    """One body paragraph continues across a page break, on a page that carries footnotes."""
+    crosses = []
+    with pdfplumber.open(path) as pdf:
+        for i in range(len(pdf.pages) - 1):
+            body = [ln for ln in plumber_lines(pdf.pages[i])
+                    if 60 < ln["top"] < pdf.pages[i].height - 50 and line_font(ln)[1] >= body_size - 0.5]
+            nxt = [ln for ln in plumber_lines(pdf.pages[i + 1])
+                   if 60 < ln["top"] < pdf.pages[i + 1].height - 50 and line_font(ln)[1] >= body_size - 0.5]
+            if body and nxt and not body[-1]["text"].rstrip().endswith(("다.", ".", ")")) \
+                    and not MARKER.match(nxt[0]["text"]) and not all("Bold" in n for n in line_font(nxt[0])[0]):
+                crosses.append((i + 1, body[-1]["text"].strip()[-20:], nxt[0]["text"][:20]))
+    cross = [x for x in crosses if x[0] in notes]
+    check(bool(cross), f"a paragraph continues across a page break, footnotes at the bottom of that page: {cross}")
+
+
 def table_check(path: Path) -> None:
     with pdfplumber.open(path) as pdf:
         found = None
@@ -339,18 +355,7 @@ def main() -> int:
     joined = text.replace("\n", "")
     for phrase in ["② 위약금의 구체적인 산정 방법은 부록A 제2조에 따른다.", "부록A 참조", "본문 제7조", "⑤ 다음 각 호의"]:
         check(phrase in joined, f"contains {phrase!r}")
-    # one paragraph crosses a page break, with a footnote at the bottom of the page it starts on
-    with pdfplumber.open(p) as pdf:
-        crosses = []
-        for i in range(len(pdf.pages) - 1):
-            body = [ln for ln in plumber_lines(pdf.pages[i])
-                    if 60 < ln["top"] < pdf.pages[i].height - 50 and line_font(ln)[1] >= info["body_size"] - 0.5]
-            nxt = [ln for ln in plumber_lines(pdf.pages[i + 1])
-                   if 60 < ln["top"] < pdf.pages[i + 1].height - 50 and line_font(ln)[1] >= info["body_size"] - 0.5]
-            if body and nxt and not body[-1]["text"].rstrip().endswith(("다.", ".")) and not MARKER.match(nxt[0]["text"]):
-                crosses.append((i + 1, body[-1]["text"][-20:], nxt[0]["text"][:20]))
-        cross = [x for x in crosses if x[0] in notes]
-        check(bool(cross), f"paragraph continues across a page break with a footnote on that page: {cross}")
+    crossing_check(p, notes, info["body_size"])
     summary.append((p, info))
     docx_checks(c / "물품매매계약서.docx", notes=4, parties_table=True)
     parity_check(p, c / "물품매매계약서.docx", info["body_size"], 16.5)
@@ -363,7 +368,8 @@ def main() -> int:
     hit = [(pg, prev, ln) for pg, prev, ln in starts if ln.startswith("Section 4.2")]
     check(bool(hit) and not hit[0][1].rstrip().endswith("."),
           f"a wrapped line starts with 'Section 4.2' in running text (page {hit[0][0] if hit else '?'})")
-    footnote_checks(p, 3, info["body_size"])
+    notes = footnote_checks(p, 3, info["body_size"])
+    crossing_check(p, notes, info["body_size"])
     _, text = pypdf_text(p)
     joined = re.sub(r"\s+", " ", text)
     for phrase in ["as set forth in Schedule 1", "Exhibit A, Section 2", "Section 4.2 of the Agreement",
@@ -383,8 +389,11 @@ def main() -> int:
     check(any(c[1] != "대법원" for c in cases), "includes a non-대법원 decision")
     check(any("다카" in c[2] for c in cases), "includes an old 다카 case number")
     blocks = re.split(r"\n(?=\S[^\n]*\n\((?:대법원|헌법재판소|서울고등법원))", text)
-    longest = max(len(b) for b in blocks[1:])
-    check(longest >= 3000, f"longest decision has {longest:,} characters")
+    def holdings(block: str) -> int:  # <판결요지> and <이유 …> sections only
+        return sum(len(m) for m in re.findall(r"<(?:판결요지|이유[^>]*)>\n(.*?)(?=\n<|\Z)", block, re.S))
+
+    longest = max(holdings(b) for b in blocks[1:])
+    check(longest >= 3000, f"longest 판결요지/이유 text of one decision: {longest:,} characters")
     widths = [sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line) for line in text.splitlines()]
     check(max(widths) <= 81, f"lines wrapped at about 40 Korean characters (max {max(widths)} display columns)")
     for tag in ("<쟁점>", "<판결요지>", "<참조조문>", "<참조판례>"):
