@@ -312,6 +312,7 @@ SECTION_NAMES: dict[str, tuple[str, ...]] = {
     "참조판례": ("참조판례", "관련판례"),
     "사실관계": ("사실관계", "사안의개요", "사실의개요"),
     "판결이유": ("판결이유",),
+    "이유요지": ("이유요지", "판결이유요지"),
     "판례내용": ("판례내용", "전문", "판결전문", "결정전문"),
     "해설": ("해설", "평석", "검토", "참고"),
 }
@@ -324,7 +325,7 @@ DETECT_SECTIONS = ("판시사항", "판결요지", "결정요지", "참조조문
 # Written forms accepted *without* brackets (a bare "판시사항" line or a "## 판시사항" heading); the others
 # ("해설", "참고", "요지", …) are too common as words and count only as 【…】 / <…> markers.
 BARE_SECTION_FORMS = frozenset({"판시사항", "판결요지", "결정요지", "참조조문", "참조판례", "판례내용", "쟁점",
-                                "사실관계", "판결이유"})
+                                "사실관계", "판결이유", "이유요지"})
 
 _SECTION_LOOKUP = {re.sub(r"\s+", "", v): k for k, vs in SECTION_NAMES.items() for v in vs}
 _NAME_CHARS = r"[가-힣](?:[ \t]?[가-힣]){1,9}"

@@ -206,24 +206,29 @@ def _casebook_headers(text: str, lo: int, marks: list[_Mark]) -> list[_Header]:
 
 
 def _header_from_preamble(text: str, lo: int, hi: int) -> tuple[_Header | None, str | None]:
-    """In a single decision: the casebook-style header, or a bare citation line; plus a title line."""
+    """In a single decision: the casebook-style header or a bare citation line, and the title line
+    (the first other line: "# 구상금", "[보증채무금]", "민법의 법원：관습법 (1)")."""
     title = None
+    hdr: _Header | None = None
     for ls in _line_starts(text, lo, hi):
         le = _line_end(text, ls, hi)
-        m = _header_at(text, ls, le)
+        m = _header_at(text, ls, le) if hdr is None else None
         if m:
             prefix = text[ls : m.start()].strip()
-            return _Header(prefix or title, ls, ls, le, m.group("court"), m.group("date"), m.group("nums"),
-                           m.group("type"), bool(m.group("enbanc")), _norm_ws(m.group("full"))), prefix or title
-        cm = g.CITATION_RE.match(text, ls, le)
+            title = title or prefix or None
+            hdr = _Header(prefix or None, ls, ls, le, m.group("court"), m.group("date"), m.group("nums"),
+                          m.group("type"), bool(m.group("enbanc")), _norm_ws(m.group("full")))
+            continue
+        cm = g.CITATION_RE.match(text, ls, le) if hdr is None else None
         if cm and cm.group("court") and not text[cm.end() : le].strip(" \t]"):
-            return _Header(title, ls, ls, le, cm.group("court"), cm.group("date"), cm.group("nums"),
-                           cm.group("type"), bool(cm.group("enbanc")), _norm_ws(cm.group(0))), title
+            hdr = _Header(None, ls, ls, le, cm.group("court"), cm.group("date"), cm.group("nums"),
+                          cm.group("type"), bool(cm.group("enbanc")), _norm_ws(cm.group(0)))
+            continue
         if title is None:
             line = text[ls:le].strip().lstrip("#").strip().strip("[]［］").strip()
             if line and len(line) <= 120:
                 title = line
-    return None, title
+    return hdr, title
 
 
 # ─── case metadata ─────────────────────────────────────────────────────────────────────────────
@@ -404,7 +409,7 @@ class _Builder:
                     self.statutes(node)
             elif mk.name == "판례내용":
                 node.children = self.body_blocks(node)
-            elif mk.name in ("판결이유", "사실관계", "해설"):
+            elif mk.name in ("판결이유", "이유요지", "사실관계", "해설"):
                 node.children = self.reason_parts(node)
             out.append(node)
         return out
@@ -439,6 +444,8 @@ class _Builder:
         cands: list[tuple[int, int, list[int], str, str]] = []  # start, marker end, numbers, label, seg
         last = 0
         for p in positions:
+            if cands and p < cands[-1][1]:
+                continue  # inside the previous marker group ("[2] [3] [4]")
             m = g.HOLDING_GROUP_RE.match(text, p, hi)
             if not m:
                 continue
@@ -647,6 +654,8 @@ def _split_top(text: str, lo: int, hi: int) -> Iterator[tuple[int, int]]:
 
 
 def _clean_law(s: str) -> str:
+    # a line break right after a character is a mid-word wrap ("근로기준법 시\n행령"); after a space, a gap
+    s = re.sub(r"(?<=\S)\n[ \t]*", "", s)
     s = re.sub(r"[(（][^()（）]*[)）]|\[[^\]]*\]|［[^］]*］", " ", s)
     s = re.sub(r"^[\s/,·]*(?:\[\d+\]\s*)*", "", s)
     return _norm_ws(s)
@@ -762,11 +771,14 @@ def _parse_single(doc: Document, fm: Mapping[str, Any], marks: list[_Mark], body
     closing = _closing(text, body, len(text))
     chief = bool(re.search(r"^[ \t]*(?:재판장[ \t]*)?대법원장[ \t]", text, re.MULTILINE))
     case = _case_metadata(fm, hdr, title_line, closing, chief)
-    root_body = _skip_ws(text, hdr.line_end if hdr else body, first)
-    if not hdr and title_line:
-        # skip the title heading line ("# 구상금")
-        ls = _skip_ws(text, body, first)
-        root_body = _skip_ws(text, _line_end(text, ls, first), first)
+    root_body = _skip_ws(text, body, first)
+    if hdr or title_line:
+        # the root's own text starts after the title and header lines
+        lines = list(_line_starts(text, body, first))
+        keep = [ls for ls in lines if (hdr and ls <= hdr.line_start) or
+                (title_line and title_line in text[ls : _line_end(text, ls, first)])]
+        if keep:
+            root_body = _skip_ws(text, _line_end(text, max(keep), first), first)
     root = b.node("document", "", case["title"] or doc.doc_title, "", 1, 0, len(text), root_body,
                   case=case, cite=case["title"] or "")
     root.children = b.sections(marks, len(text), "")
@@ -775,6 +787,7 @@ def _parse_single(doc: Document, fm: Mapping[str, Any], marks: list[_Mark], body
     b.collect_citations(root, skip)
     table = {n: [("", case["decision_date"], case["court"])] for n in case["case_numbers"]}
     b.resolve(table)
+    root.attrs["warnings"] = list(case["problems"])
     return root
 
 
@@ -816,8 +829,11 @@ def _parse_casebook(doc: Document, headers: list[_Header], marks: list[_Mark], b
         for n in case["case_numbers"]:
             table.setdefault(n, []).append((seg, case["decision_date"], case["court"]))
     root.children = children
+    warnings = list(problems)
+    for c in children:
+        warnings += [f"{c.path}: {p}" for p in c.attrs.get("case", {}).get("problems", [])]
     root.attrs = {"casebook": {"cases": [c.path for c in children if c.kind == "case"], "problems": problems},
-                  "cite": doc.doc_title or ""}
+                  "cite": doc.doc_title or "", "warnings": warnings}
     b.collect_citations(root, skip)
     b.resolve(table)
     return root
