@@ -71,6 +71,7 @@ class Prepared:
     tree: dict[str, Any] | None
     chunk_config: str
     action: str  # added | updated
+    pointers: dict[str, list[str]] = field(default_factory=dict)  # chunk id → pointer target paths
 
 
 def file_sha256(path: Path) -> str:
@@ -101,18 +102,37 @@ def resolve_strategy(strategy: str) -> tuple[str, str | None]:
     return strategy, None
 
 
-def parse_tree(doc: Document) -> dict[str, Any] | None:
-    """The document's clause tree (without text; slice ``Document.text`` by the offsets), if a parser exists."""
+def parse_tree(doc: Document) -> Any:
+    """The document's clause tree (``DocTree``), or None when no parser is available or it fails."""
     try:
-        from jogak.structure import parse  # type: ignore[attr-defined]
+        from jogak.structure import parse
     except ImportError:
         return None
     try:
-        tree = parse(doc)
-        root = getattr(tree, "root", tree)
-        return root.to_dict()
+        return parse(doc)
     except Exception:  # a parser failure must not fail ingest: the chunks are what matter
         return None
+
+
+def pointer_targets(tree: Any, chunks: list[Chunk]) -> dict[str, list[str]]:
+    """chunk id → target paths of the *pointer* references inside it ("부록A 참조", "Schedule 1 applies"):
+    sentences that only say where the answer is. Plain cross-references ("제2조에 따라") are not pointers."""
+    out: dict[str, list[str]] = {}
+    if tree is None:
+        return out
+    refs = [r for n in tree.root.walk() for r in n.refs if r.pointer and r.target_path]
+    if not refs:
+        return out
+    for c in chunks:
+        s, e = c.metadata.char_start, c.metadata.char_end
+        own = set(c.metadata.paths or ([c.metadata.path] if c.metadata.path else []))
+        ts: list[str] = []
+        for r in refs:
+            if s <= r.start < e and r.target_path not in ts and r.target_path not in own:
+                ts.append(r.target_path)
+        if ts:
+            out[c.id] = ts
+    return out
 
 
 def prepare(doc: Document, chunker: Any, strategy: str, cfg: str, action: str,
@@ -124,6 +144,8 @@ def prepare(doc: Document, chunker: Any, strategy: str, cfg: str, action: str,
             from jogak.chunk import doc_id_for
 
             c.metadata.doc_id = doc_id_for(doc)
-    tree = parse_tree(doc) if want_tree and strategy == "structure" else None
+    doctree = parse_tree(doc) if want_tree else None
+    pointers = pointer_targets(doctree, chunks) if strategy == "structure" else {}
+    tree = doctree.root.to_dict() if doctree is not None else None
     _ = time.perf_counter() - t0
-    return Prepared(doc=doc, chunks=chunks, tree=tree, chunk_config=cfg, action=action)
+    return Prepared(doc=doc, chunks=chunks, tree=tree, chunk_config=cfg, action=action, pointers=pointers)

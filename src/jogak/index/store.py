@@ -342,6 +342,10 @@ class Store:
                 out[r] = c
         return out
 
+    def chunk_map(self, rows: list[str]) -> dict[str, Chunk]:
+        """Row key → chunk for the rows that exist (a concurrent writer may have deleted some)."""
+        return self._chunks_by_rows(rows)
+
     def chunks_for_rows(self, rows: list[str]) -> list[Chunk]:
         """Chunks for row keys, in order; rows deleted meanwhile are skipped. Returns copies-safe objects."""
         got = self._chunks_by_rows(rows)
@@ -568,7 +572,8 @@ class Store:
             for c in p.chunks:
                 rows.append(_Row("", c, tokenize(c.text if not c.metadata.breadcrumb else
                                                  f"{c.metadata.breadcrumb}\n{c.text}"),
-                                 filter_columns(c), c.embed_text or c.text))
+                                 {**filter_columns(c), "pointers": p.pointers.get(c.id) or None},
+                                 c.embed_text or c.text))
                 done += 1
                 if done % 50 == 0:
                     progress("tokenize", done, total, p.doc.source)

@@ -200,68 +200,70 @@ def search(store: Any, query: str, k: int = 5, filters: Any = None,
     first_rows = {e.row for e in first}
     ordered = first + [e for e in entries if e.row not in first_rows]
 
-    # ── assemble top k with cross-reference following ──
-    window = ordered[: max(3 * k, k + 10)]
-    chunks = dict(zip((e.key for e in window), store.chunks_for_rows([e.key for e in window]), strict=False))
-    missing = [e.key for e in window if e.key not in chunks]
-    if missing:  # rows deleted by a concurrent writer: fetch what exists one by one
-        chunks = {e.key: c for e in window for c in store.chunks_for_rows([e.key])}
+    # ── assemble top k, pairing pointers with their targets ──
+    pointers = lex.column("pointers")
+    doc_col = lex.column("doc_id")
+    rank_of = {e.row: j for j, e in enumerate(ordered)}
     final: list[_Entry] = []
     placed: set[int] = set()
     budget = [int(opts.xref_max)]
 
-    def follow(e: _Entry, depth: int, seen: set[int]) -> list[_Entry]:
-        if not opts.xref or depth <= 0 or budget[0] <= 0:
-            return []
-        ch = _chunk(e.key)
-        if ch is None or not ch.metadata.refs:
+    def targets_of(p: _Entry, depth: int, seen: set[int]) -> list[_Entry]:
+        """Chunks of the nodes ``p``'s pointer sentences point at (best-ranked first), depth-limited."""
+        if not opts.xref or depth <= 0 or budget[0] <= 0 or not pointers[p.row]:
             return []
         out: list[_Entry] = []
-        doc_id = ch.metadata.doc_id
-        for target in ch.metadata.refs:
-            rows = structural.target_rows(lex, doc_id, target, mask)
-            rank = {x.row: j for j, x in enumerate(entries)}
-            rows = sorted(rows, key=lambda i: rank.get(i, len(entries)))
+        pid = _id(p.key)
+        for target in pointers[p.row]:
+            rows = structural.target_rows(lex, doc_col[p.row], target, mask)
+            rows = sorted(rows, key=lambda i: rank_of.get(i, len(ordered)))
             taken = 0
             for i in rows:
                 if taken >= opts.xref_per_target or budget[0] <= 0:
                     break
-                if i in seen or i in placed or i == e.row:
+                if i in seen or i in placed:
                     continue
                 seen.add(i)
                 base = by_row.get(i)
-                t = _Entry(i, lex.rows[i], base.score if base else e.score,
-                           [*(base.matched if base else []), "xref"], via=ch.id,
+                t = _Entry(i, lex.rows[i], base.score if base else p.score,
+                           [*(base.matched if base else []), "xref"], via=pid,
                            scores=dict(base.scores) if base else {})
                 budget[0] -= 1
                 taken += 1
                 out.append(t)
-                out.extend(follow(t, depth - 1, seen))
+                out.extend(targets_of(t, depth - 1, seen))
         return out
 
-    def _chunk(key: str) -> Any:
-        c = chunks.get(key)
-        if c is None:
-            got = store.chunks_for_rows([key])
-            if got:
-                c = chunks[key] = got[0]
-        return c
+    # which retrieved pointer points at a row (so a target found directly is shown with its pointer)
+    pointer_of: dict[int, _Entry] = {}
+    if opts.xref:
+        for e in ordered[: max(3 * k, 20)]:
+            for target in pointers[e.row] or []:
+                for i in structural.target_rows(lex, doc_col[e.row], target, mask):
+                    pointer_of.setdefault(i, e)
 
     for e in ordered:
         if len(final) >= k:
             break
         if e.row in placed:
             continue
-        targets = follow(e, opts.xref_depth, {e.row})
+        head = e
+        p = pointer_of.get(e.row)
+        if p is not None and p.row not in placed and not pointers[e.row]:
+            head = p  # the target was found first: its pointer leads, the target follows
+        targets = targets_of(head, opts.xref_depth, {head.row})
+        if head is not e and e.row not in {t.row for t in targets}:
+            targets = []
+            head = e
         room = k - len(final)
         if targets and room == 1:
-            # no room for the pointer and its target: the target is the answer, not the pointer
+            # no room for a pointer and its target: the target is the answer, not the pointer
             t = targets[0]
             final.append(t)
             placed.add(t.row)
             continue
-        final.append(e)
-        placed.add(e.row)
+        final.append(head)
+        placed.add(head.row)
         for t in targets[: room - 1]:
             final.append(t)
             placed.add(t.row)
@@ -281,11 +283,7 @@ def search(store: Any, query: str, k: int = 5, filters: Any = None,
         out_entries.append(e)
         out_entries.extend(extra.get(e.row, []))
 
-    got = store.chunks_for_rows([e.key for e in out_entries if e.key not in chunks])
-    for c in got:
-        for e in out_entries:
-            if _id(e.key) == c.id and e.key not in chunks:
-                chunks[e.key] = c
+    chunks = store.chunk_map([e.key for e in out_entries])  # rows a concurrent writer deleted are absent
     hits: list[Hit] = []
     for e in out_entries:
         c = chunks.get(e.key)

@@ -137,15 +137,25 @@ def titles_in(query: str, titles: Iterable[str]) -> list[str]:
 # ─── cross-references ───────────────────────────────────────────────────────────────────────────
 
 
+def doc_rows(lex: Any, doc_id: str) -> list[int]:
+    """Rows of one document in chunk order (indexed once per lexical snapshot)."""
+    idx = getattr(lex, "_rows_by_doc", None)
+    if idx is None:
+        idx = {}
+        chunk_no = lex.column("chunk_no")
+        for i, d in enumerate(lex.column("doc_id")):
+            idx.setdefault(d, []).append(i)
+        for rows in idx.values():
+            rows.sort(key=lambda i: chunk_no[i] or 0)
+        lex._rows_by_doc = idx
+    return idx.get(doc_id, [])
+
+
 def target_rows(lex: Any, doc_id: str, target: str, allowed: np.ndarray | None) -> list[int]:
     """Rows of the chunks under ``target`` (a path in the same document), in document order."""
     target = target.strip("/")
-    doc_col = lex.column("doc_id")
     prefixes = lex.column("path_prefixes")
-    chunk_no = lex.column("chunk_no")
-    rows = [i for i in range(len(lex)) if doc_col[i] == doc_id and target in (prefixes[i] or [])
-            and (allowed is None or allowed[i])]
-    return sorted(rows, key=lambda i: chunk_no[i] or 0)
+    return [i for i in doc_rows(lex, doc_id) if target in (prefixes[i] or []) and (allowed is None or allowed[i])]
 
 
 # ─── layer routing ──────────────────────────────────────────────────────────────────────────────
@@ -207,11 +217,9 @@ def route(query: str, rules: Iterable[RouteRule]) -> tuple[list[str], float, lis
 
 def neighbour_rows(lex: Any, row: int, mode: str, allowed: np.ndarray | None, limit: int = 2) -> list[int]:
     """Chunks next to ``row`` in its document (mode "neighbours") or sharing its parent node ("parent")."""
-    doc_col = lex.column("doc_id")
     chunk_no = lex.column("chunk_no")
-    doc = doc_col[row]
     no = chunk_no[row] or 0
-    same = [i for i in range(len(lex)) if doc_col[i] == doc and i != row and (allowed is None or allowed[i])]
+    same = [i for i in doc_rows(lex, lex.column("doc_id")[row]) if i != row and (allowed is None or allowed[i])]
     if mode == "parent":
         path = lex.column("path")[row]
         if not path or "/" not in path:

@@ -1,0 +1,234 @@
+"""``jogak eval-retrieval``: our pipeline and seed 001's baseline on the same questions, in one run.
+
+Relevance is judged by character spans, the same way for both pipelines: the gold clause's span comes
+from the document's clause tree (stored at ingest, or parsed on the fly), and a hit supports a gold clause
+when it is from the same document and overlaps the clause by at least half of the shorter of the two
+(so a 500-character recursive chunk that merely ends with the first line of 제3조 does not count for
+제3조). Without a tree, a hit counts when its ``path``/``paths`` lie under the gold path, or its
+``article`` tag lists the gold label.
+
+The baseline is seed 001's pipeline: recursive 500/100 chunks, dense only, top 4, built in a temporary
+store from the same files (the embedding cache is shared, so it costs no extra embedding on a re-run).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from jogak.eval.metrics import KS, summarize
+
+BASELINE = {"strategy": "recursive", "size": 500, "overlap": 100, "k": 4}
+
+
+def load_questions(path: str | Path) -> list[dict[str, Any]]:
+    import yaml
+
+    with Path(path).open(encoding="utf-8") as fh:
+        data = yaml.safe_load(fh) or {}
+    qs = data.get("questions", data) if isinstance(data, dict) else data
+    out = []
+    for q in qs:
+        if not q.get("question"):
+            continue
+        q = dict(q)
+        q["gold"] = list(q.get("gold") or [])
+        out.append(q)
+    return out
+
+
+def _find(tree: dict[str, Any], path: str) -> dict[str, Any] | None:
+    if tree.get("path") == path:
+        return tree
+    for c in tree.get("children", []):
+        f = _find(c, path)
+        if f is not None:
+            return f
+    return None
+
+
+class GoldResolver:
+    """Gold (doc_title, path) → character span in the document, via the store's trees."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+        self.docs = {d.doc_title: d for d in store.documents()}
+        self._trees: dict[str, dict[str, Any] | None] = {}
+
+    def tree(self, doc_title: str) -> dict[str, Any] | None:
+        if doc_title not in self._trees:
+            d = self.docs.get(doc_title)
+            t = self.store.tree(d.doc_id) if d else None
+            if t is None and d is not None and d.path and Path(d.path).is_file():
+                try:
+                    from jogak.load import load
+                    from jogak.structure import parse
+
+                    t = parse(load(d.path)).root.to_dict()
+                except Exception:
+                    t = None
+            self._trees[doc_title] = t
+        return self._trees[doc_title]
+
+    def span(self, gold: dict[str, Any]) -> tuple[int, int] | None:
+        t = self.tree(gold.get("doc_title", ""))
+        if t is None or not gold.get("path"):
+            return None
+        node = _find(t, gold["path"])
+        return (node["char_start"], node["char_end"]) if node else None
+
+
+def _labels(article: str | None) -> list[str]:
+    return [re.sub(r"\s*\(.*$", "", a).strip() for a in (article or "").split(", ") if a]
+
+
+def judge(chunk: Any, golds: list[dict[str, Any]], spans: list[tuple[int, int] | None]) -> set[int]:
+    """Indices of the gold clauses this chunk supports."""
+    from jogak.retrieve.filters import path_prefixes
+
+    md = chunk.metadata
+    out: set[int] = set()
+    for i, (g, sp) in enumerate(zip(golds, spans, strict=True)):
+        if md.doc_title != g.get("doc_title"):
+            continue
+        if sp is not None:
+            ov = min(md.char_end, sp[1]) - max(md.char_start, sp[0])
+            if ov > 0 and ov >= 0.5 * min(sp[1] - sp[0], md.char_end - md.char_start):
+                out.add(i)
+            continue
+        if md.path or md.paths:
+            if g.get("path") in path_prefixes(md.path, md.paths):
+                out.add(i)
+        elif g.get("article_label") in _labels(md.article):
+            out.add(i)
+    return out
+
+
+def run_pipeline(store: Any, questions: list[dict[str, Any]], k: int, options: Any,
+                 resolver: GoldResolver, progress: Callable[..., Any] | None = None,
+                 label: str = "") -> dict[str, Any]:
+    from jogak.retrieve import search
+
+    rows = []
+    per_q = []
+    times = []
+    for j, q in enumerate(questions):
+        t0 = time.perf_counter()
+        res = search(store, q["question"], k=k, options=options)
+        times.append(time.perf_counter() - t0)
+        spans = [resolver.span(g) for g in q["gold"]]
+        covered = [judge(h.chunk, q["gold"], spans) for h in res.hits]
+        rows.append((covered, len(q["gold"])))
+        first = next((r + 1 for r, c in enumerate(covered) if c), None)
+        per_q.append({"id": q.get("id"), "kind": q.get("kind"), "first_relevant_rank": first,
+                      "n_gold": len(q["gold"]),
+                      "hits": [h.chunk.id for h in res.hits],
+                      "filters": [f.to_dict() for f in res.filters]})
+        if progress:
+            progress(label or "eval", j + 1, len(questions), q.get("id") or "")
+    metrics = summarize(rows)
+    by_kind: dict[str, dict[str, float]] = {}
+    for kind in sorted({q.get("kind") or "" for q in questions}):
+        sub = [r for r, q in zip(rows, questions, strict=True) if (q.get("kind") or "") == kind]
+        if any(n for _, n in sub):
+            by_kind[kind] = summarize(sub, ks=(1, 5))
+    times.sort()
+    metrics["latency_ms_p50"] = 1000 * times[len(times) // 2] if times else 0.0
+    return {"metrics": metrics, "by_kind": by_kind, "per_question": per_q}
+
+
+def evaluate(questions_path: str | Path, store: Any, k: int = 10, baseline: bool = True,
+             corpus: list[str] | None = None, progress: Any = None) -> dict[str, Any]:
+    """Both pipelines on the same questions; returns metrics side by side."""
+    from jogak.retrieve import SearchOptions
+
+    questions = load_questions(questions_path)
+    resolver = GoldResolver(store)
+    unresolved = [f"{q['id']}: {g.get('doc_title')} {g.get('path')}" for q in questions for g in q["gold"]
+                  if resolver.span(g) is None]
+    ctx = progress if progress is not None else _Null()
+    report: dict[str, Any] = {
+        "questions": len(questions),
+        "answerable": sum(1 for q in questions if q["gold"]),
+        "pipelines": {},
+        "unresolved_gold": unresolved,
+    }
+    with ctx:
+        ours = run_pipeline(store, questions, k, SearchOptions.from_config(), resolver, progress, "jogak")
+        ours["config"] = {"strategy": _strategy(store), "retrievers": "dense+bm25 (RRF) + clause/xref/route",
+                          "k": k}
+        report["pipelines"]["jogak"] = ours
+        if baseline:
+            files = corpus or [d.path for d in store.documents() if d.path and Path(d.path).is_file()]
+            tmp = Path(tempfile.mkdtemp(prefix="jogak-baseline-"))
+            try:
+                from jogak.index import open_store
+
+                cfg = dict(store.config)
+                cfg["embed"] = {**(cfg.get("embed") or {}), "cache": str(store.cache.path)}
+                base = open_store(tmp, "baseline", config=cfg)
+                rep = base.ingest(files, strategy=BASELINE["strategy"], size=BASELINE["size"],
+                                  overlap=BASELINE["overlap"], progress=progress)
+                b = run_pipeline(base, questions, BASELINE["k"], SearchOptions.baseline(), resolver, progress,
+                                 "baseline")
+                b["config"] = {**BASELINE, "retrievers": "dense only", "chunks": rep.n_chunks}
+                report["pipelines"]["baseline"] = b
+                base.close()
+            finally:
+                shutil.rmtree(tmp, ignore_errors=True)
+    return report
+
+
+def _strategy(store: Any) -> str:
+    s = {d.strategy for d in store.documents()}
+    return ",".join(sorted(x for x in s if x)) or "?"
+
+
+class _Null:
+    def __enter__(self) -> _Null:
+        return self
+
+    def __exit__(self, *a: Any) -> None:
+        return None
+
+    def __call__(self, *a: Any) -> None:
+        return None
+
+
+def render_table(report: dict[str, Any]) -> Any:
+    from rich.table import Table
+
+    names = list(report["pipelines"])
+    t = Table(title=f"retrieval on {report['answerable']} answerable questions "
+                    f"({report['questions']} in the file)")
+    t.add_column("metric")
+    for n in names:
+        cfg = report["pipelines"][n].get("config", {})
+        head = n
+        if n == "baseline":
+            head += f"\n(recursive {cfg.get('size')}/{cfg.get('overlap')}, dense, top {cfg.get('k')})"
+        else:
+            head += f"\n({cfg.get('strategy')}, hybrid+structure, top {cfg.get('k')})"
+        t.add_column(head, justify="right")
+    keys = [f"recall@{k}" for k in KS] + ["mrr", "ndcg@10", "latency_ms_p50"]
+    for key in keys:
+        vals = []
+        for n in names:
+            v = report["pipelines"][n]["metrics"].get(key)
+            vals.append("–" if v is None else (f"{v:.1f}" if key.startswith("latency") else f"{v:.3f}"))
+        t.add_row(key, *vals)
+    kinds = sorted({k for n in names for k in report["pipelines"][n].get("by_kind", {})})
+    for kind in kinds:
+        vals = []
+        for n in names:
+            m = report["pipelines"][n]["by_kind"].get(kind)
+            vals.append(f"{m['recall@5']:.2f} (n={int(m['n'])})" if m else "–")
+        t.add_row(f"recall@5 · {kind}", *vals)
+    if report.get("unresolved_gold"):
+        t.caption = "unresolved gold (judged by path/label): " + ", ".join(report["unresolved_gold"][:5])
+    return t
