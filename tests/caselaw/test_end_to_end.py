@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 from pathlib import Path
 
 import pytest
-from tests.caselaw.helpers import CASEBOOK, CASEBOOK_EXPECTED, CORPUS_EXPECTED
+from tests.caselaw.helpers import CASEBOOK, CASEBOOK_EXPECTED, CORPUS_EXPECTED, SHARED_CASEBOOK_EXPECTED
 
 from jogak.load import load
 
@@ -81,10 +82,24 @@ def test_shared_example_casebook(examples_dir: Path) -> None:
     tree = parse(doc)
     cases = [n for n in tree.root.children if n.kind == "case"]
     assert tree.root.children[0].path == "목차" and len(cases) >= 8
+    if len(cases) == len(SHARED_CASEBOOK_EXPECTED):
+        for n, (num, title, date, court, jt, en_banc, ctype, nums) in zip(cases, SHARED_CASEBOOK_EXPECTED,
+                                                                            strict=True):
+            case = n.attrs["case"]
+            assert (case["case_number"], case["title"], case["decision_date"], case["court"]) == (
+                num, title, date, court)
+            assert (case["judgment_type"], case["en_banc"], case["case_type"], case["case_numbers"]) == (
+                jt, en_banc, ctype, nums)
     for n in cases:
         case = n.attrs["case"]
         assert case["problems"] == [], n.path
         assert n.path == case["case_number"] and "(" not in case["title"]
+        # every [n] that opens a line of 판결요지 became a holding
+        sec = n.find(f"{n.path}/판결요지")
+        if sec is not None:
+            body = doc.text[sec.body_start : sec.char_end]
+            opened = re.findall(r"(?m)^\s*\[(\d+)\]", body)
+            assert [h.label for h in sec.children] == [f"[{x}]" for x in opened]
     for c in chunk(doc, strategy="structure"):
         if not c.metadata.path.startswith("목차"):
             assert c.metadata.case and c.metadata.case["case_number"] == c.metadata.path.split("/")[0]

@@ -48,6 +48,7 @@ __all__ = [
     "case_index",
     "citation_text",
     "detect",
+    "iter_cases",
     "link_cases",
     "parse_caselaw",
     "resolve_citation",
