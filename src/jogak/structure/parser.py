@@ -203,9 +203,12 @@ class TreeBuilder:
             pnum = prev.number or (0,)
             if successor(pnum, c.number or (0,)):
                 pass
-            elif c.strong or c.has_bracket_title:
+            elif c.strong or c.has_bracket_title or (c.title_only_line and c.title):
+                # a standalone heading line ("ARTICLE 4 DELIVERY") is a heading even after a gap
                 cn = c.number or (0,)
                 if cn == pnum:
+                    if not (c.strong or c.has_bracket_title):
+                        return False
                     warn = f"duplicate heading {c.label} (after {prev.label}) at offset {c.start}"
                 elif cn < pnum:
                     if not c.strong:
@@ -443,7 +446,11 @@ class TreeBuilder:
             return
         raw0 = self.text[body[0].start : body[0].end]
         start = body[0].start + len(raw0) - len(raw0.lstrip())
-        end = body[-1].end
+        end = min(body[-1].end, first)  # a clause may start mid-line (run-together text)
+        while end > start and self.text[end - 1].isspace():
+            end -= 1
+        if end <= start:
+            return
         party_res = [re.compile(p, re.MULTILINE) for p in self.g.PARTY_PATTERNS]
         cues = getattr(self.g, "PARTY_CUES", ())
 

@@ -1,0 +1,230 @@
+"""The clause tree: headings accepted only when numbering is consistent, paths from labels, blocks."""
+
+from __future__ import annotations
+
+import collections
+
+import pytest
+
+from jogak.load import load_bytes
+from jogak.structure import parse
+
+KO_CONTRACT = """물품매매계약서
+
+매도인 주식회사 하루상사(이하 "갑"이라 한다)와 매수인 주식회사 바다유통(이하 "을"이라 한다)은 다음과 같이 계약을 체결한다.
+
+제1조(목적) 이 계약은 물품의 매매에 관한 사항을 정한다.
+제2조 (정의)
+① 이 계약에서 사용하는 용어의 뜻은 다음과 같다.
+\t1. "물품"이란 부록B에 적힌 상품을 말한다.
+\t2. "인도일"이란 제3조제2항에 따라 정한 날을 말한다.
+\t\t가. 영업일 기준으로 한다.
+\t\t나. 공휴일은 제외한다.
+② 제1항에 정하지 아니한 용어는 상관례에 따른다.
+제3조(인도)
+① 갑은 물품을 을이 지정한 장소에 인도한다. 인도 장소의 변경은
+제3조제2항에 따라 서면으로 한다.
+② 인도일은 계약일로부터 10일 이내로 한다.
+- 2 -
+③ 같은 조 제2항의 기간은 합의로 연장할 수 있다.
+제4조
+삭제 <2005.3.31>
+제5조(검수) 을은 인도일부터 7일 이내에 검수한다. 전조에 따른 인도가 늦어지면 검수 기간도 늦어진다.
+제6조(대금)
+  ① 대금은 검수 완료 후 30일 이내에 지급한다.
+  ② 지급이 늦어지면 제7조제1항을 준용한다.
+제7조 (위약금)
+① 위약금은 계약금액의 10%로 한다.
+② 위약금의 구체적인 산정 방법은 부록A 제2조에 따른다.
+③ 세부 사항은 부록A 참조.
+자주 묻는 질문 (FAQ)
+Q. 인도가 늦으면?
+A. 제7조를 보세요.
+Q. 검수는 언제?
+A. 7일 이내입니다.
+부칙
+제1조(시행일) 이 계약은 2024년 1월 1일부터 시행한다.
+부록A (위약 책임 세칙)
+제1조 (적용 범위) 이 부록은 본문 제7조의 위약금에 적용한다.
+제2조 (위약금 산정)
+① 지체 1일당 계약금액의 1천분의 1.5로 한다.
+② 제1항의 상한은 10%로 한다.
+부록B 물품 목록
+제1조 (목록) 냉장고 10대.
+"""
+
+
+def doc_of(text: str, name: str = "계약.txt"):
+    return load_bytes(text.encode("utf-8"), name)
+
+
+@pytest.fixture(scope="module")
+def ko_tree():
+    return parse(doc_of(KO_CONTRACT))
+
+
+def paths(tree) -> list[str]:
+    return [n.path for n in tree.root.walk()]
+
+
+def test_blocks_and_paths(ko_tree) -> None:
+    p = paths(ko_tree)
+    for expected in ["", "당사자", "본문/제1조", "본문/제2조/제1항/제2호/가목", "본문/제7조/제3항", "본문/FAQ/Q2",
+                     "부칙", "부칙/제1조", "부록A", "부록A/제2조/제2항", "부록B/제1조"]:
+        assert expected in p, expected
+    assert len(p) == len(set(p)), "paths are unique"
+    kinds = {n.path: (n.kind, n.block_type) for n in ko_tree.root.walk()}
+    assert kinds["당사자"] == ("parties", "parties")
+    assert kinds["부록A/제2조"] == ("article", "appendix")
+    assert kinds["부칙/제1조"] == ("article", "addenda")
+    assert kinds["본문/제2조/제1항/제1호"] == ("item", "body")
+    assert kinds["본문/제2조/제1항/제2호/나목"] == ("subitem", "body")
+
+
+def test_labels_titles_and_sibling_order(ko_tree) -> None:
+    a7 = ko_tree.find("본문/제7조")
+    assert (a7.label, a7.title) == ("제7조", "위약금")
+    assert [c.label for c in a7.children] == ["①", "②", "③"]
+    assert [c.sibling_order for c in a7.children] == [1, 2, 3]
+    a1 = ko_tree.find("본문/제1조")  # heading and body on one line, no space before "("
+    assert a1.title == "목적"
+    assert ko_tree.doc.text[a1.body_start : a1.char_end].strip().startswith("이 계약은")
+    a4 = ko_tree.find("본문/제4조")  # a heading with no title, then "삭제 <…>"
+    assert a4.title == "" and "삭제" in ko_tree.doc.text[a4.char_start : a4.char_end]
+
+
+def test_running_text_references_are_never_headings(ko_tree) -> None:
+    # "제3조제2항에 따라" wraps to a line start inside 제3조 ①; it must stay text of ①.
+    arts = [n for n in ko_tree.root.walk() if n.kind == "article" and n.block_type == "body"]
+    assert [a.label for a in arts] == [f"제{i}조" for i in range(1, 8)]
+    para = ko_tree.find("본문/제3조/제1항")
+    assert "제3조제2항에 따라 서면으로" in ko_tree.doc.text[para.char_start : para.char_end]
+
+
+def test_folio_does_not_break_numbering(ko_tree) -> None:
+    assert ko_tree.find("본문/제3조/제3항") is not None
+
+
+def test_cross_references_resolve_in_scope(ko_tree) -> None:
+    def refs(path):
+        return {r.text: r.target_path for r in ko_tree.find(path).refs}
+
+    assert refs("본문/제7조/제2항")["부록A 제2조"] == "부록A/제2조"
+    r3 = ko_tree.find("본문/제7조/제3항").refs[0]
+    assert r3.target_path == "부록A" and r3.pointer
+    assert refs("본문/제3조/제3항")["같은 조 제2항"] == "본문/제3조/제2항"
+    assert refs("본문/제5조")["전조"] == "본문/제4조"
+    assert refs("본문/제2조/제2항")["제1항"] == "본문/제2조/제1항"  # bare 항 → current article
+    assert refs("부록A/제2조/제2항")["제1항"] == "부록A/제2조/제1항"  # ... also inside an appendix
+    assert refs("부록A/제1조")["본문 제7조"] == "본문/제7조"
+    assert refs("부록A/제1조")["부록"] == "부록A"  # "이 부록" = the appendix it is written in
+    assert refs("본문/제6조/제2항")["제7조제1항"] == "본문/제7조/제1항"
+    assert refs("본문/제2조/제1항/제1호")["부록B"] == "부록B"
+
+
+def test_other_law_references_are_kept_unresolved() -> None:
+    t = parse(doc_of("제1조 (준용)\n이 계약에 없는 사항은 「민법」 제390조와 상법 제69조에 따른다.\n"))
+    refs = t.find("본문/제1조").refs
+    assert [r.reason for r in refs] == ["other law", "other law"]
+    assert all(r.target_path is None for r in refs)
+
+
+def test_numbering_breaks_warn_and_keep_duplicates() -> None:
+    text = "# 법\n\n##### 제1조 (목적)\n\n목적.\n\n##### 제2조 (정의)\n\n정의.\n\n##### 제2조 (시정)\n\n시정.\n\n##### 제5조 (벌칙)\n\n벌.\n"
+    t = parse(load_bytes(text.encode(), "법.md"))
+    p = [n.path for n in t.root.walk() if n.kind == "article"]
+    assert p == ["본문/제1조", "본문/제2조", "본문/제2조#2", "본문/제5조"]
+    assert any("duplicate" in w for w in t.warnings)
+    assert any("gap" in w for w in t.warnings)
+
+
+def test_inline_paragraph_markers_split() -> None:
+    t = parse(doc_of("제1조 (적립)\n① 포인트는 적립된다. ② 쿠폰 결제분은 제외한다. ③ 리뷰는 100포인트.\n"))
+    assert [c.label for c in t.find("본문/제1조").children] == ["①", "②", "③"]
+
+
+def test_many_addenda_blocks_get_their_own_labels() -> None:
+    text = "제1조 (목적)\n목적.\n부칙 <제100호,2001.1.1>\n제1조 (시행일) 시행한다.\n부칙 <제200호,2002.2.2>\n제1조 (시행일) 시행한다.\n"
+    t = parse(doc_of(text))
+    assert t.find("부칙 <제100호,2001.1.1>/제1조") is not None
+    assert t.find("부칙 <제200호,2002.2.2>/제1조") is not None
+
+
+EN = """SUPPLY AGREEMENT
+
+This Supply Agreement is made by and between ACME Ltd. ("Supplier") and Beta Inc. ("Buyer").
+
+ARTICLE 1 DEFINITIONS
+1.1 Products. "Products" means the goods described in Exhibit A, Section 2.
+1.2 Delivery Date. The date agreed under Section 4.2 of the Agreement.
+ARTICLE 4 DELIVERY
+4.1 Delivery Terms. Supplier shall deliver DAP, subject to
+Section 4.2 and the other terms hereof.
+4.2 Late Delivery. Supplier shall pay liquidated damages as set forth in Schedule 1.
+(a) the daily rate in paragraph 1.2 of Schedule 1; and
+(b) the cap.
+(i) first subitem;
+(ii) second subitem.
+SCHEDULE 1 - LIQUIDATED DAMAGES
+1.1 Rate. One half percent per day.
+1.2 Cap. Ten percent. See paragraph 1.1.
+EXHIBIT A SPECIFICATIONS
+1. Scope. All Products.
+2. Tolerances. Plus or minus one percent.
+"""
+
+
+def test_english_tree_and_references() -> None:
+    t = parse(doc_of(EN, "supply.txt"))
+    assert t.language == "en"
+    p = paths(t)
+    for expected in ["Parties", "Article 1", "Article 1/1.2", "Article 4/4.2/(a)", "Article 4/4.2/(b)/(i)",
+                     "Schedule 1", "Schedule 1/1.2", "Exhibit A", "Exhibit A/2"]:
+        assert expected in p, expected
+    # "Section 4.2 and ..." wrapped to a line start is running text of 4.1, not a heading
+    assert len([n for n in t.root.walk() if n.path.endswith("4.2")]) == 1
+
+    def refs(path):
+        return {r.text: r.target_path for r in t.find(path).refs}
+
+    assert refs("Article 1/1.1")["Exhibit A, Section 2"] == "Exhibit A/2"
+    assert refs("Article 1/1.2")["Section 4.2 of the Agreement"] == "Article 4/4.2"
+    assert refs("Article 4/4.2")["Schedule 1"] == "Schedule 1"
+    assert refs("Article 4/4.2/(a)")["paragraph 1.2 of Schedule 1"] == "Schedule 1/1.2"
+    assert refs("Schedule 1/1.2")["paragraph 1.1"] == "Schedule 1/1.1"  # bare → current appendix first
+
+
+def test_statutes_corpus(corpora_dir) -> None:
+    from jogak.load import load
+
+    t = parse(load(corpora_dir / "korean_statutes" / "근로기준법_법률.md"))
+    body = collections.Counter(n.kind for n in t.root.walk() if n.block_type == "body")
+    assert body["article"] == 133
+    assert body["paragraph"] == 222
+    assert body["item"] >= 127
+    assert t.find("본문/제43조의2") is not None
+    assert sum(1 for n in t.root.children if n.kind == "addenda") >= 32
+    t2 = parse(load(corpora_dir / "korean_statutes" / "약관의규제에관한법률_법률.md"))
+    body2 = collections.Counter(n.kind for n in t2.root.walk() if n.block_type == "body")
+    assert (body2["article"], body2["paragraph"], body2["item"]) == (43, 82, 68)
+    # the converter's duplicated headings stay distinct nodes, with warnings
+    assert t2.find("본문/제17조#2") is not None and t2.find("본문/제19조#3") is not None
+    assert sum("duplicate" in w for w in t2.warnings) == 9
+    # "제17조의2제2항에 따른 명령을 …" at a line start is text, not a heading
+    assert all(not n.path.startswith("본문/제17조의2") for n in t2.root.walk())
+
+
+def test_cuad_contracts(corpora_dir) -> None:
+    from jogak.load import load
+
+    folder = corpora_dir / "cuad_contracts" / "contracts"
+    names = {
+        "ENERGYXXILTD_05_08_2015-EX-10.13-Transportation AGREEMENT.txt": ("Article 4", "Article 4/4.1"),
+        "VAPOTHERM, INC. - Manufacturing and Supply Agreement.txt": ("Article 1", "Exhibit A-1"),
+        "CARDAX,INC_08_19_2014-EX-10.1-COLLABORATION AGREEMENT.txt": ("Section 3", "Section 3/3.1"),
+    }
+    for name, expected in names.items():
+        t = parse(load(folder / name))
+        p = set(paths(t))
+        for e in expected:
+            assert e in p, (name, e)
