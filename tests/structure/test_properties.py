@@ -8,8 +8,7 @@ from hypothesis import strategies as st
 from jogak.load import load_bytes
 from jogak.model import Node
 from jogak.structure import parse
-
-from .test_parser import EN, KO_CONTRACT
+from sample_texts import EN, KO_CONTRACT
 
 
 def own_spans(n: Node) -> list[tuple[int, int]]:
