@@ -1,0 +1,734 @@
+"""PDF loader: pypdf validates and detects encryption; pdfplumber (pdfminer) characters give the layout.
+
+Pipeline per page: dedupe characters → tables (pdfplumber ruling-line detection) → characters outside
+tables grouped into visual lines by vertical overlap (so raised superscripts stay on their line) →
+characters ordered by x with spaces inserted from gaps (a gap over 3 × the font size inside a line is a
+column gap: the line becomes a borderless table row, cells joined with " | ") → furniture removed →
+footnote block at the page bottom split off → visual lines re-joined into logical lines.
+
+Decisions the structure parser relies on:
+
+* **Reading order** is top-to-bottom, single column. Tables are placed at their top edge.
+* **Wrap joining** (``jogak.load.joining``): two visual lines are one paragraph when the first reaches
+  the right text margin (the next line's first word would not have fitted), font size and weight
+  match, the vertical pitch is the normal leading for that size (paragraph spacing breaks), the next
+  line is aligned with the paragraph (no extra indent; a first-line indent or hanging label is
+  allowed), and the next line does not start with a structural label (①, 1., 가., 제N조, (1), -, •, Q./A.,
+  ※ …). Hangul/CJK + Hangul/CJK are joined with no space (character wrapping breaks inside words,
+  "않는" + "다" → "않는다") unless the source had a space at the break: a space glyph at the end of the
+  line or the start of the next, or a line that stops short of the margin by at least the width of the
+  next character (the break fell on a space that was not drawn). Latin words get one space; a soft
+  hyphen between lowercase letters is removed (recorded in ``metadata["removed"]["hyphens"]``).
+* **Page breaks**: a paragraph whose last line on page *n* is full and whose continuation starts page
+  *n+1* (same size, aligned, no label, previous line not ending a sentence) is re-joined; its Line has
+  the first page, and ``pages`` has one span per page, so every character offset maps to its page.
+* **Superscript footnote marks** (smaller raised characters attached to a word) are **removed** from
+  the text and recorded as ``FootnoteMark(offset, label)`` with ``end=None`` — the same convention as
+  the DOCX/HTML/Markdown loaders (a mark left in the text would glue to numbers: "10,000" + "3").
+* **Footnotes**: lines below the body in a smaller font that start with a label matching a mark on
+  that page are moved after the body (``body_end``), one ``Footnote`` per label, its lines
+  ``role="footnote"``, text ``"<label> <text>"`` as printed; ``Footnote.page`` and its PageSpan give the
+  page it sat on (spans are not monotonic in page after ``body_end``).
+* **Furniture**: folios ("- 3 -", "3", "Page 3 of 10", "3 / 10", "3쪽") in the top/bottom band and
+  running headers/footers (same text, digits normalised, at the same height on at least two pages,
+  not larger than body text) are dropped; ``metadata["furniture"]`` = count, examples and every item
+  (page, text, kind).
+* **Cues**: ``font_size`` (dominant size), ``bold`` (font name says Bold/Black/Heavy/Semibold… for the
+  first characters), ``bold_prefix`` (bold characters at the start), ``x0`` (left edge, points),
+  ``heading_level`` (rank of font sizes larger than the body size: largest = 1), ``page``. Table rows
+  (``role="table_row"``) are cells joined with ``" | "``; a cell's wrapped lines are re-joined.
+* **Errors**: no ``%PDF`` header / parser failure → ``CorruptFileError``; encrypted with a non-empty
+  user password → ``EncryptedFileError`` ("encrypted PDF — password required"); fewer than 10 text
+  characters on every page, or mostly unmapped ``(cid:N)`` glyphs → ``NoTextLayerError``.
+
+``page_text_check(doc, data)`` cross-checks each page's non-whitespace characters in the Document with
+pypdf's own ``page.extract_text()``, adding back what was removed (furniture, marks, hyphens).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import itertools
+import re
+import statistics
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from jogak.load.builder import DocBuilder
+from jogak.load.errors import CorruptFileError, EncryptedFileError, NoTextLayerError
+from jogak.load.joining import is_cjk, join_wrapped, wrap_separator
+from jogak.model import Document
+
+_BOLD_FONT = re.compile(r"bold|black|heavy|semibold|demibold|demi|extrabold|ultrabold|-bd|,bd|\bbd\b", re.I)
+_MARK_TEXT = re.compile(r"^(?:\d{1,3}|[*†‡§¶]{1,3}|[a-z])$")
+_FOLIO = [
+    re.compile(r"^[-–—]\s*\d{1,4}\s*[-–—]$"),
+    re.compile(r"^\d{1,4}$"),
+    re.compile(r"^(?:page|p\.?)\s*\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?$", re.I),
+    re.compile(r"^\d{1,4}\s*/\s*\d{1,4}$"),
+    re.compile(r"^[-–—]?\s*\d{1,4}\s*쪽\s*[-–—]?$"),
+    re.compile(r"^[-–—]\s*\d{1,4}\s*/\s*\d{1,4}\s*[-–—]$"),
+    re.compile(r"^[ivxlcdm]{1,6}$", re.I),
+]
+_LABEL = re.compile(
+    r"^(?:[①-⑳㉑-㉟]|제\s*\d+\s*[조장절관편](?:의\s*\d+)?(?:\s|\(|$)|\d{1,3}[.)]\s|\d{1,3}(?:\.\d{1,3})+\.?\s|[가-하][.)]\s|"
+    r"\(\d{1,3}\)|\([가-하]\)|[ⅰ-ⅿⅠ-Ⅿ]|[-•·※▶■□○●◎◇◆▷]\s|[A-Z][.)]\s|[a-z][.)]\s|부\s*칙|부록|별표|"
+    r"(?:Article|Section|ARTICLE|SECTION|Schedule|SCHEDULE|Exhibit|EXHIBIT)\s)"
+)
+_SENTENCE_END = re.compile(r"(?:[.!?。]|다\.|[.!?][\"'”’)\]])$")
+
+
+# ─── line model ──────────────────────────────────────────────────────────────────────────────────
+
+
+@dataclass
+class _Char:
+    text: str
+    x0: float
+    x1: float
+    top: float
+    bottom: float
+    size: float
+    font: str
+
+    @property
+    def bold(self) -> bool:
+        return bool(_BOLD_FONT.search(self.font))
+
+
+@dataclass
+class _VLine:
+    """One visual line on a page."""
+
+    page: int
+    chars: list[_Char]  # in x order, marks excluded
+    text: str
+    flags: list[bool]  # bold per text character
+    marks: list[tuple[int, str]]  # (offset in text, label) of removed superscripts
+    x0: float
+    x1: float
+    top: float
+    bottom: float
+    size: float
+    lead_space: bool = False
+    trail_space: bool = False
+    cells: bool = False  # a borderless table row (column gaps)
+    table: bool = False  # a row of a ruled table
+    label_w: float = 0.0  # width of a leading structural label (hanging indent)
+    first_w: float = 0.0  # width of the first character
+    first_word_w: float = 0.0
+    baseline: float = 0.0
+
+    @property
+    def bold(self) -> bool:
+        s = self.text.lstrip()
+        k = len(self.text) - len(s)
+        return bool(self.flags[k: k + 1] and self.flags[k])
+
+
+@dataclass
+class _Para:
+    lines: list[_VLine] = field(default_factory=list)
+
+
+def _dominant(values: list[float]) -> float:
+    if not values:
+        return 0.0
+    c = Counter(round(v * 2) / 2 for v in values)
+    return c.most_common(1)[0][0]
+
+
+def _group_lines(chars: list[_Char]) -> list[list[_Char]]:
+    chars = sorted(chars, key=lambda c: ((c.top + c.bottom) / 2, c.x0))
+    lines: list[list[_Char]] = []
+    bands: list[list[float]] = []  # [top, bottom] of the main characters of each line
+    for c in chars:
+        h = max(c.bottom - c.top, 0.1)
+        placed = False
+        for k in range(len(lines) - 1, max(len(lines) - 3, -1), -1):
+            t, b = bands[k]
+            ov = min(b, c.bottom) - max(t, c.top)
+            if ov >= 0.5 * min(h, b - t):
+                lines[k].append(c)
+                if h >= (b - t) * 0.9:
+                    bands[k] = [min(t, c.top), max(b, c.bottom)] if h > (b - t) * 1.1 else [t, b]
+                placed = True
+                break
+        if not placed:
+            lines.append([c])
+            bands.append([c.top, c.bottom])
+    return lines
+
+
+def _build_vline(page: int, chars: list[_Char]) -> _VLine | None:
+    chars = sorted(chars, key=lambda c: c.x0)
+    main = [c for c in chars if c.text.strip()]
+    if not main:
+        return None
+    size = _dominant([c.size for c in main])
+    big = [c for c in main if c.size >= 0.9 * size] or main
+    baseline = statistics.median(c.bottom for c in big)
+    # superscript marks: smaller, raised, short, attached to a preceding word
+    is_mark = [False] * len(chars)
+    for i, c in enumerate(chars):
+        if c.text.strip() and c.size <= 0.8 * size and c.bottom < baseline - 0.2 * size:
+            is_mark[i] = True
+    out: list[str] = []
+    flags: list[bool] = []
+    marks: list[tuple[int, str]] = []
+    kept: list[_Char] = []
+    prev: _Char | None = None
+    i = 0
+    n = len(chars)
+    while i < n:
+        c = chars[i]
+        if is_mark[i]:
+            j = i
+            label = ""
+            while j < n and is_mark[j]:
+                label += chars[j].text
+                j += 1
+            label = label.strip()
+            attached = bool(kept) and kept[-1].text.strip() != ""
+            if _MARK_TEXT.match(label) and attached:
+                marks.append((len(out), label))
+                # measure the next gap from the mark's right edge: no space appears where it was
+                prev = _Char(text="", x0=chars[j - 1].x0, x1=chars[j - 1].x1, top=c.top, bottom=c.bottom,
+                             size=kept[-1].size, font=kept[-1].font)
+                i = j
+                continue
+            if not kept and _MARK_TEXT.match(label):
+                # a raised label at the line start (a footnote's own number): keep it as text
+                for ch in chars[i:j]:
+                    out.append(ch.text)
+                    flags.append(ch.bold)
+                    kept.append(ch)
+                out.append(" ")
+                flags.append(False)
+                prev = chars[j - 1]
+                i = j
+                continue
+        if prev is not None and c.text != " " and (not out or out[-1] != " "):
+            gap = c.x0 - prev.x1
+            sz = min(c.size, prev.size) or size
+            if gap > 3.0 * sz and kept:
+                out.append("\x00")  # column gap marker (resolved below)
+                flags.append(False)
+            elif gap > 0.22 * sz:
+                out.append(" ")
+                flags.append(False)
+        if c.text == " " and out and out[-1] == " ":
+            i += 1
+            prev = c
+            continue
+        for ch in c.text:
+            out.append(ch)
+            flags.append(c.bold)
+        kept.append(c)
+        prev = c
+        i += 1
+    text = "".join(out)
+    lead_space = text.startswith(" ")
+    trail_space = text.endswith(" ")
+    cells = "\x00" in text
+    # strip and re-map
+    lead = len(text) - len(text.lstrip(" "))
+    body = text.strip(" ")
+    flags = flags[lead: lead + len(body)]
+    marks = [(max(0, min(o - lead, len(body))), lab) for o, lab in marks]
+    if cells:
+        parts = body.split("\x00")
+        new = ""
+        new_flags: list[bool] = []
+        pos_map: list[int] = []
+        k = 0
+        for pi, part in enumerate(parts):
+            if pi:
+                new += " | "
+                new_flags += [False] * 3
+            stripped = part.strip(" ")
+            lp = len(part) - len(part.lstrip(" "))
+            for q in range(len(part)):
+                pos_map.append(len(new) + max(0, min(q - lp, len(stripped))))
+            new += stripped
+            new_flags += flags[k + lp: k + lp + len(stripped)]
+            k += len(part) + 1
+            pos_map.append(len(new))
+        marks = [(pos_map[o] if o < len(pos_map) else len(new), lab) for o, lab in marks]
+        body, flags = new, new_flags
+    if not body.strip():
+        return None
+    vis = [c for c in kept if c.text.strip()]
+    first = vis[0]
+    fw_end = first.x1
+    for c in vis[1:]:
+        if c.x0 - fw_end > 0.22 * size:
+            break
+        fw_end = c.x1
+    m = _LABEL.match(body)
+    label_w = 0.0
+    if m:
+        # x of the first character after the label and its space
+        lab_len = len(m.group(0).rstrip())
+        nonspace = [c for c in kept if c.text.strip()]
+        cum = 0
+        for c in nonspace:
+            cum += len(c.text)
+            if cum >= lab_len:
+                nxt = [d for d in nonspace if d.x0 > c.x1 - 0.1]
+                label_w = (nxt[0].x0 - first.x0) if nxt else 0.0
+                break
+    return _VLine(page=page, chars=kept, text=body, flags=flags, marks=marks, x0=first.x0,
+                  x1=vis[-1].x1, top=min(c.top for c in big), bottom=max(c.bottom for c in big),
+                  size=size, lead_space=lead_space, trail_space=trail_space, cells=cells,
+                  label_w=label_w, first_w=first.x1 - first.x0, first_word_w=fw_end - first.x0,
+                  baseline=baseline)
+
+
+# ─── document analysis ───────────────────────────────────────────────────────────────────────────
+
+
+def _norm_furniture(s: str) -> str:
+    return re.sub(r"\d+", "#", " ".join(s.split()))
+
+
+def _is_folio(s: str) -> bool:
+    s = " ".join(s.split())
+    return any(p.match(s) for p in _FOLIO)
+
+
+def _open(data: bytes, source: str) -> tuple[Any, int]:
+    """Validate with pypdf; return (pdfplumber PDF, n_pages)."""
+    import pypdf
+    from pypdf.errors import DependencyError, FileNotDecryptedError, PdfReadError
+
+    try:
+        reader = pypdf.PdfReader(io.BytesIO(data), strict=False)
+        encrypted = reader.is_encrypted
+        if encrypted:
+            try:
+                ok = reader.decrypt("")
+            except (DependencyError, NotImplementedError):
+                raise EncryptedFileError(source, "encrypted PDF — unsupported encryption, password required") \
+                    from None
+            if not ok:
+                raise EncryptedFileError(source, "encrypted PDF — password required")
+        n_pages = len(reader.pages)
+    except EncryptedFileError:
+        raise
+    except FileNotDecryptedError:
+        raise EncryptedFileError(source, "encrypted PDF — password required") from None
+    except (PdfReadError, ValueError, KeyError, TypeError, AttributeError, IndexError, AssertionError,
+            RecursionError, OSError, EOFError, ZeroDivisionError) as e:
+        raise CorruptFileError(source, f"corrupt PDF: {_short(e)}") from None
+    if n_pages == 0:
+        raise CorruptFileError(source, "corrupt PDF: no pages")
+    import pdfplumber
+
+    try:
+        pdf = pdfplumber.open(io.BytesIO(data), password="" if encrypted else None)
+        _ = pdf.pages
+    except Exception as e:
+        raise CorruptFileError(source, f"corrupt PDF: {_short(e)}") from None
+    return pdf, n_pages
+
+
+def _short(e: BaseException) -> str:
+    msg = " ".join(str(e).split()) or type(e).__name__
+    return msg[:117] + "…" if len(msg) > 120 else msg
+
+
+@dataclass
+class _Page:
+    number: int
+    width: float
+    height: float
+    lines: list[_VLine]  # body candidates incl. table rows, in reading order
+    n_chars: int
+    n_cid: int
+    rules: list[tuple[float, float, float]]  # horizontal rules (x0, x1, y)
+
+
+def _read_page(page: Any, number: int) -> _Page:
+    try:
+        p = page.dedupe_chars(tolerance=1)
+    except Exception:
+        p = page
+    raw = p.chars
+    n_cid = sum(1 for c in raw if str(c.get("text", "")).startswith("(cid:"))
+    n_chars = sum(1 for c in raw if str(c.get("text", "")).strip())
+    tables = []
+    try:
+        tables = p.find_tables()
+    except Exception:
+        tables = []
+    boxes = [t.bbox for t in tables]
+
+    def in_table(c: dict[str, Any]) -> bool:
+        cx = (c["x0"] + c["x1"]) / 2
+        cy = (c["top"] + c["bottom"]) / 2
+        return any(b[0] - 1 <= cx <= b[2] + 1 and b[1] - 1 <= cy <= b[3] + 1 for b in boxes)
+
+    chars: list[_Char] = []
+    for c in raw:
+        t = str(c.get("text", ""))
+        if not t or t.startswith("(cid:") or in_table(c):
+            continue
+        if t in ("\u00a0", "\u3000"):
+            t = " "
+        chars.append(_Char(text=t, x0=float(c["x0"]), x1=float(c["x1"]), top=float(c["top"]),
+                           bottom=float(c["bottom"]), size=float(c.get("size") or 0.0),
+                           font=str(c.get("fontname") or "")))
+    vlines = [v for v in (_build_vline(number, g) for g in _group_lines(chars)) if v is not None]
+    for t in tables:
+        rows = _table_rows(t, number)
+        vlines.extend(rows)
+    vlines.sort(key=lambda v: (v.top, v.x0))
+    rules = []
+    try:
+        for ln in p.lines + p.rects:
+            if abs(ln["top"] - ln["bottom"]) < 2 and ln["x1"] - ln["x0"] > 20:
+                rules.append((float(ln["x0"]), float(ln["x1"]), float(ln["top"])))
+    except Exception:
+        pass
+    return _Page(number=number, width=float(page.width), height=float(page.height), lines=vlines,
+                 n_chars=n_chars, n_cid=n_cid, rules=rules)
+
+
+def _table_rows(table: Any, number: int) -> list[_VLine]:
+    out: list[_VLine] = []
+    try:
+        rows = table.rows
+        data = table.extract()
+    except Exception:
+        return out
+    for row, cells in zip(rows, data, strict=False):
+        texts = [join_wrapped((c or "").split("\n")) for c in cells]
+        if not any(texts):
+            continue
+        text = " | ".join(texts)
+        top, bottom = float(row.bbox[1]), float(row.bbox[3])
+        out.append(_VLine(page=number, chars=[], text=text, flags=[False] * len(text), marks=[],
+                          x0=float(row.bbox[0]), x1=float(row.bbox[2]), top=top, bottom=bottom, size=0.0,
+                          table=True))
+    return out
+
+
+def load_bytes(data: bytes, source: str) -> Document:
+    if b"%PDF-" not in data[:1024]:
+        raise CorruptFileError(source, "corrupt PDF: not a PDF file (no %PDF header)")
+    pdf, n_pages = _open(data, source)
+    pages: list[_Page] = []
+    try:
+        for i, page in enumerate(pdf.pages, start=1):
+            pages.append(_read_page(page, i))
+    except (EncryptedFileError, NoTextLayerError):
+        raise
+    except Exception as e:
+        raise CorruptFileError(source, f"corrupt PDF: {_short(e)}") from None
+    finally:
+        with contextlib.suppress(Exception):
+            pdf.close()
+    total = sum(p.n_chars for p in pages)
+    cid = sum(p.n_cid for p in pages)
+    if all(p.n_chars - p.n_cid < 10 for p in pages):
+        raise NoTextLayerError(source, "no extractable text — scanned? OCR needed")
+    if cid > 0.5 * total:
+        raise NoTextLayerError(source, "no extractable text — fonts without Unicode mapping (cid glyphs); "
+                                       "OCR needed")
+    return _assemble(pages, source, n_pages)
+
+
+def _assemble(pages: list[_Page], source: str, n_pages: int) -> Document:
+    warnings: list[str] = []
+    for p in pages:
+        if p.n_chars - p.n_cid < 10:
+            warnings.append(f"page {p.number} has no text layer (scanned?)")
+    text_lines = [v for p in pages for v in p.lines if not v.table]
+    body_size = _dominant([v.size for v in text_lines for _ in range(max(1, len(v.text) // 10))]) or 10.0
+
+    # ── furniture ──────────────────────────────────────────────────────────────────────────────
+    furniture: list[tuple[int, str, str]] = []
+    removed_ids: set[int] = set()
+    sig_pages: dict[tuple[str, int, str], set[int]] = defaultdict(set)
+
+    def band(v: _VLine, p: _Page) -> str | None:
+        if v.bottom <= p.height * 0.12:
+            return "top"
+        if v.top >= p.height * 0.88:
+            return "bottom"
+        return None
+
+    for p in pages:
+        for v in p.lines:
+            b = band(v, p)
+            if b and not v.table and v.size <= body_size + 0.5:
+                sig_pages[(_norm_furniture(v.text), round(v.top / 4), b)].add(p.number)
+    for p in pages:
+        body_lines = [v for v in p.lines if not v.table]
+        edge_ids = set()
+        if body_lines:
+            edge_ids = {id(body_lines[0]), id(body_lines[-1])}
+            if len(body_lines) > 1:
+                edge_ids |= {id(body_lines[1]), id(body_lines[-2])}
+        for v in p.lines:
+            b = band(v, p)
+            if not b or v.table:
+                continue
+            if _is_folio(v.text) and id(v) in edge_ids:
+                furniture.append((p.number, v.text, "folio"))
+                removed_ids.add(id(v))
+                continue
+            if v.size > body_size + 0.5:
+                continue
+            key = (_norm_furniture(v.text), round(v.top / 4), b)
+            near = set()
+            for dk in (-1, 0, 1):
+                near |= sig_pages.get((key[0], key[1] + dk, b), set())
+            if len(near) >= 2 and (len(pages) < 4 or len(near) >= 0.5 * len(pages)):
+                furniture.append((p.number, v.text, "header" if b == "top" else "footer"))
+                removed_ids.add(id(v))
+    for p in pages:
+        p.lines = [v for v in p.lines if id(v) not in removed_ids]
+
+    # ── footnotes at page bottoms ──────────────────────────────────────────────────────────────
+    notes: list[tuple[int, str, list[_VLine]]] = []  # (page, label, lines)
+    for p in pages:
+        page_marks = {lab for v in p.lines for _, lab in v.marks}
+        if not page_marks:
+            continue
+        # find the start of the footnote block: the first small-font line below the last body line
+        lines = p.lines
+        cut = None
+        for k in range(len(lines)):
+            v = lines[k]
+            rest = lines[k:]
+            if v.table or v.size >= body_size - 0.4:
+                continue
+            if not all((not r.table) and r.size < body_size - 0.4 for r in rest):
+                continue
+            lab = _note_label(v.text)
+            if lab in page_marks:
+                cut = k
+                break
+        if cut is None:
+            continue
+        cur: tuple[str, list[_VLine]] | None = None
+        for v in lines[cut:]:
+            lab = _note_label(v.text)
+            if lab is not None and lab in page_marks and (cur is None or lab != cur[0]):
+                if cur:
+                    notes.append((p.number, cur[0], cur[1]))
+                cur = (lab, [v])
+            elif cur is not None:
+                cur[1].append(v)
+        if cur:
+            notes.append((p.number, cur[0], cur[1]))
+        p.lines = lines[:cut]
+
+    # ── geometry statistics ────────────────────────────────────────────────────────────────────
+    xs = sorted((v.x1 for v in text_lines if not v.cells and v.size >= body_size - 0.5), reverse=True)
+    if len(xs) >= 2 and xs[0] - xs[1] > body_size:
+        right = xs[1]
+    else:
+        right = xs[0] if xs else max(p.width for p in pages)
+    leading: dict[float, float] = {}
+    pitches: dict[float, list[float]] = defaultdict(list)
+    for p in pages:
+        body = [v for v in p.lines if not v.table]
+        for a, b in itertools.pairwise(body):
+            if abs(a.size - b.size) < 0.3 and a.x1 >= right - 1.5 * a.size and not a.cells:
+                pitches[round(a.size * 2) / 2].append(b.baseline - a.baseline)
+    for s, ps in pitches.items():
+        ps = [x for x in ps if x > 0]
+        if ps:
+            leading[s] = min(statistics.median(ps), sorted(ps)[len(ps) // 4])
+
+    # heading levels: font sizes larger than the body, largest = 1
+    big_sizes = sorted({round(v.size * 2) / 2 for v in text_lines if v.size > body_size + 0.9}, reverse=True)
+    level_of = {s: i + 1 for i, s in enumerate(big_sizes)}
+
+    # ── paragraphs ─────────────────────────────────────────────────────────────────────────────
+    paras: list[_Para] = []
+    prev: _VLine | None = None
+    for p in pages:
+        for v in p.lines:
+            if prev is not None and _continues(prev, v, paras[-1], right, leading):
+                paras[-1].lines.append(v)
+            else:
+                paras.append(_Para(lines=[v]))
+            prev = v
+    b = DocBuilder("pdf")
+    hyphens: list[list[int]] = []
+    for para in paras:
+        _emit_para(b, para, right, level_of, hyphens)
+    if notes:
+        b.start_footnotes()
+        for page_no, label, lines in notes:
+            para = _Para(lines=lines)
+            text, _flags, _marks, _page_breaks, _sp = _join(para, right, hyphens, b.pos)
+            first = lines[0]
+            t = text
+            # "1 text" as printed; a raised label glued to the text gets a separating space
+            if not t.startswith(label + " ") and t.startswith(label):
+                t = label + " " + t[len(label):].lstrip()
+            b.add_footnote(label, [(t, {"font_size": first.size, "x0": round(first.x0, 2),
+                                        "bold": False})], page=page_no)
+    metadata: dict[str, Any] = {
+        "furniture": {
+            "count": len(furniture),
+            "examples": list(dict.fromkeys(t for _, t, _ in furniture))[:5],
+            "items": [[pg, t, kind] for pg, t, kind in furniture],
+        },
+        "removed": {"hyphens": hyphens},
+        "body_font_size": body_size,
+        "right_margin": round(right, 2),
+    }
+    doc = b.build(source, n_pages=n_pages, metadata=metadata, warnings=warnings)
+    return doc
+
+
+def _note_label(text: str) -> str | None:
+    m = re.match(r"^(\d{1,3}|[*†‡§¶]{1,3}|[a-z])(?:[).]|\s|(?=[^\d\s]))", text)
+    return m.group(1) if m else None
+
+
+def _continues(a: _VLine, b: _VLine, para: _Para, right: float, leading: dict[float, float]) -> bool:
+    """Is visual line ``b`` the continuation of the paragraph whose last line is ``a``?"""
+    if a.table or b.table or a.cells or b.cells:
+        return False
+    if abs(a.size - b.size) > 0.4:
+        return False
+    if a.bold != b.bold:
+        return False  # a bold heading followed by body text, or body followed by a bold heading
+    if _LABEL.match(b.text):
+        return False
+    size = a.size or 10.0
+    # the previous line must be full: the next line's first word would not have fitted after it
+    gap = right - a.x1
+    cjk_join = is_cjk(a.text[-1]) and is_cjk(b.text[0])
+    need = b.first_word_w + (0.0 if cjk_join else 0.25 * size)
+    if need < gap - 0.5 or gap > 8 * size:
+        return False
+    same_page = a.page == b.page
+    if same_page:
+        pitch = b.baseline - a.baseline
+        lead = leading.get(round(size * 2) / 2)
+        if pitch <= 0:
+            return False
+        if lead is not None and pitch > lead + max(1.0, 0.1 * size):
+            return False
+        if lead is None and pitch > 1.9 * size:
+            return False
+    else:
+        if b.page != a.page + 1:
+            return False
+        if _SENTENCE_END.search(a.text) and not (b.text[:1].islower()):
+            return False
+    # alignment
+    first = para.lines[0]
+    if a is first:
+        lo = a.x0 - 4 * size
+        hi = a.x0 + max(a.label_w, 0.0) + 0.6 * size
+        if not (lo <= b.x0 <= hi):
+            return False
+    else:
+        if abs(b.x0 - a.x0) > 0.6 * size:
+            return False
+    return True
+
+
+def _join(para: _Para, right: float, hyphens: list[list[int]], base: int
+          ) -> tuple[str, list[bool], list[tuple[int, str]], list[tuple[int, int]], bool]:
+    """Join a paragraph's visual lines: text, bold flags, marks, page changes (offset, page)."""
+    text = ""
+    flags: list[bool] = []
+    marks: list[tuple[int, str]] = []
+    page_breaks: list[tuple[int, int]] = []
+    prev: _VLine | None = None
+    for v in para.lines:
+        if prev is None:
+            text = v.text
+            flags = list(v.flags)
+            marks = list(v.marks)
+            prev = v
+            continue
+        space = prev.trail_space or v.lead_space
+        # stopped short of the margin by a whole character: the break fell on an undrawn space
+        if (not space and (is_cjk(prev.text[-1]) or is_cjk(v.text[0]))
+                and right - prev.x1 >= 0.95 * max(v.first_w, 0.5 * v.size)):
+            space = True
+        sep, drop = wrap_separator(text, v.text, space_in_source=space, tight=True)
+        if drop:
+            text = text[:-drop]
+            flags = flags[:-drop]
+            hyphens.append([prev.page, base + len(text)])
+        off = len(text) + len(sep)
+        if v.page != prev.page:
+            page_breaks.append((off, v.page))
+        text = text + sep + v.text
+        flags = flags + [False] * len(sep) + list(v.flags)
+        marks.extend((off + o, lab) for o, lab in v.marks)
+        prev = v
+    return text, flags, marks, page_breaks, False
+
+
+def _emit_para(b: DocBuilder, para: _Para, right: float, level_of: dict[float, int],
+               hyphens: list[list[int]]) -> None:
+    first = para.lines[0]
+    start = b.pos + (1 if b.parts else 0)
+    text, flags, marks, page_breaks, _ = _join(para, right, hyphens, start)
+    bp = 0
+    for f in flags:
+        if not f:
+            break
+        bp += 1
+    while bp > 0 and text[bp - 1].isspace():
+        bp -= 1
+    if first.table or first.cells:
+        b.add_line(text, page=first.page, page_breaks=page_breaks, marks=marks, role="table_row",
+                   x0=round(first.x0, 2), font_size=first.size or None, bold=bp > 0, bold_prefix=bp)
+        return
+    size = round(first.size * 2) / 2
+    b.add_line(text, page=first.page, page_breaks=page_breaks, marks=marks, font_size=first.size,
+               bold=first.bold, bold_prefix=bp, x0=round(first.x0, 2), heading_level=level_of.get(size))
+
+
+# ─── cross-check ─────────────────────────────────────────────────────────────────────────────────
+
+
+def page_text_check(doc: Document, data: bytes) -> dict[int, dict[str, Counter[str]]]:
+    """Compare each page's non-whitespace characters with pypdf's ``extract_text()``.
+
+    Ours = the characters of ``doc.text`` whose offsets map to the page, plus what the loader removed
+    from that page (furniture text, footnote marks, soft hyphens), minus the ``|`` cell separators.
+    Returns ``{page: {"missing": ..., "extra": ...}}`` for pages that differ (empty when all agree).
+    """
+    import pypdf
+
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    if reader.is_encrypted:
+        reader.decrypt("")
+    ours: dict[int, Counter[str]] = defaultdict(Counter)
+    for span in doc.pages:
+        ours[span.page].update(ch for ch in doc.text[span.start: span.end] if not ch.isspace() and ch != "|")
+    for pg, text, _kind in doc.metadata.get("furniture", {}).get("items", []):
+        ours[pg].update(ch for ch in text if not ch.isspace() and ch != "|")
+    for fn in doc.footnotes:
+        for m in fn.marks:
+            pg = doc.page_at(m.offset)
+            if pg is not None:
+                ours[pg].update(ch for ch in m.label if not ch.isspace())
+    for pg, _off in doc.metadata.get("removed", {}).get("hyphens", []):
+        ours[pg]["-"] += 1
+    out: dict[int, dict[str, Counter[str]]] = {}
+    for i, page in enumerate(reader.pages, start=1):
+        theirs = Counter(ch for ch in (page.extract_text() or "") if not ch.isspace() and ch != "|")
+        mine = ours.get(i, Counter())
+        missing = theirs - mine
+        extra = mine - theirs
+        if missing or extra:
+            out[i] = {"missing": missing, "extra": extra}
+    return out
