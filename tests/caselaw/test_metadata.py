@@ -136,3 +136,31 @@ def test_case_for_chunk_drops_problems() -> None:
     assert set(small) == {"title", "court", "case_number", "case_numbers", "decision_date", "judgment_type",
                           "en_banc", "full_case_name", "case_type"}
     assert case_for_chunk(None) is None
+
+
+def test_statute_items_resolve_same_law_and_old_law() -> None:
+    body = BODY.replace("## 판례내용", "## 참조조문\n\n[1] 사립학교법 제28조 제2항, 같은 법 시행령 제12조 / "
+                        "[2] 구 민법(1990. 1. 13. 법률 제4199호로 개정되기 전의 것) 제1000조 제1항 제1호, 제3호\n\n"
+                        "## 판례내용")
+    doc = text_doc(fm(사건번호="98다54397", 법원명="대법원", 선고일자="2000-06-09") + body)
+    root = parse_caselaw(doc)
+    assert root.find("참조조문").attrs["statutes"] == [
+        {"law": "사립학교법", "article": "제28조 제2항", "holding": 1},
+        {"law": "사립학교법 시행령", "article": "제12조", "holding": 1},
+        {"law": "구 민법", "article": "제1000조 제1항 제1호", "holding": 2},
+        {"law": "구 민법", "article": "제1000조 제1항 제3호", "holding": 2},
+    ]
+    assert [r.text for r in root.find("참조조문/[2]").refs][1] == "제3호"
+    check_invariants(root, doc.text)
+
+
+def test_parties_on_one_joined_line() -> None:
+    """Markdown rendering joins the 【…】 lines; each party keeps only its own text."""
+    body = BODY.replace("【원고, 상고인】 원고\n【주 문】", "【원고, 상고인】 갑 주식회사 【피고, 피상고인】 을 【주 문】")
+    doc = text_doc(fm(사건번호="98다54397", 법원명="대법원", 선고일자="2000-06-09") + body)
+    root = parse_caselaw(doc)
+    parties = root.find("판례내용/당사자")
+    assert parties.attrs["parties"] == [{"role": "원고, 상고인", "text": "갑 주식회사"},
+                                        {"role": "피고, 피상고인", "text": "을"}]
+    assert root.find("판례내용/주문") is not None
+    check_invariants(root, doc.text)

@@ -482,7 +482,8 @@ class _Builder:
         law: str | None = None
         art: str | None = None
         for ps, pe in _split_top(text, lo, hi):
-            arts = [m for m in g.ARTICLE_RE.finditer(text, ps, pe)]
+            inside = _bracketed(text, ps, pe)  # "구 민법(… 법률 제4199호로 개정되기 전의 것)" is not an article
+            arts = [m for m in g.ARTICLE_RE.finditer(text, ps, pe) if not any(a <= m.start() < b for a, b in inside)]
             if not arts:
                 continue
             lead = text[ps : arts[0].start()]
@@ -593,17 +594,19 @@ class _Builder:
                     node.refs.append(ref)
                     self.citations.append((node, ref, c))
             node.refs.sort(key=lambda r: r.start)
+        by_ref = {id(r): c for _, r, c in self.citations}
         for node in root.walk():
             if node.kind == "section" and node.label == "참조판례":
                 items: list[dict[str, Any]] = []
                 seen = set()
                 for sub in node.walk():
                     for ref in sub.refs:
-                        for c in g.find_citations(ref.text):
-                            for n in sub.attrs.get("holdings") or [None]:
-                                key = (c.case_numbers[0] if c.case_numbers else None, n)
-                                if key in seen:
-                                    continue
+                        c = by_ref.get(id(ref))
+                        if c is None:
+                            continue
+                        for n in sub.attrs.get("holdings") or [None]:
+                            key = (c.case_numbers[0] if c.case_numbers else None, n)
+                            if key not in seen:
                                 seen.add(key)
                                 items.append(_precedent_item(c, n))
                 node.attrs["precedents"] = items
@@ -654,6 +657,24 @@ def _split_top(text: str, lo: int, hi: int) -> Iterator[tuple[int, int]]:
     yield start, hi
 
 
+def _bracketed(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
+    """Spans of text inside (top-level) brackets in ``text[lo:hi]``."""
+    spans, depth, start = [], 0, lo
+    for i in range(lo, hi):
+        ch = text[i]
+        if ch in "([［{（":
+            if depth == 0:
+                start = i
+            depth += 1
+        elif ch in ")]］}）" and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, i + 1))
+    if depth:
+        spans.append((start, hi))
+    return spans
+
+
 def _clean_law(s: str) -> str:
     # a line break right after a character is a mid-word wrap ("근로기준법 시\n행령"); after a space, a gap
     s = re.sub(r"(?<=\S)\n[ \t]*", "", s)
@@ -663,15 +684,17 @@ def _clean_law(s: str) -> str:
 
 
 def _resolve_law(law_txt: str, prev: str | None) -> str | None:
-    m = re.match(r"^(?:같은\s*법|동법|같은법)(.*)$", law_txt)
-    if m:
-        return _norm_ws(f"{prev or ''}{m.group(1) and ' ' + m.group(1).strip()}") or prev
-    return law_txt
+    """"같은 법 시행령" after "사립학교법" → "사립학교법 시행령"; any other name stands as written."""
+    m = re.match(r"^(?:같은\s*법|동법)(.*)$", law_txt)
+    if not m or prev is None:
+        return law_txt
+    rest = m.group(1).strip()
+    return f"{prev} {rest}" if rest else prev
 
 
 def _parties(text: str, start: int, end: int) -> list[dict[str, str]]:
     out = []
-    for m in re.finditer(r"【\s*([^】\n]+?)\s*】[ \t]*([^\n]*)", text[start:end]):
+    for m in re.finditer(r"【\s*([^】\n]+?)\s*】[ \t]*([^\n【]*)", text[start:end]):
         out.append({"role": _norm_ws(m.group(1)), "text": m.group(2).strip()})
     return out
 
