@@ -164,3 +164,14 @@ def test_parties_on_one_joined_line() -> None:
                                         {"role": "피고, 피상고인", "text": "을"}]
     assert root.find("판례내용/주문") is not None
     check_invariants(root, doc.text)
+
+
+def test_a_bracket_number_inside_a_sentence_is_not_a_holding() -> None:
+    body = BODY.replace("[1] 첫째 요지이다.\n[2] 둘째 요지이다.", "원심이 든 [1] 사유는 이유 없다는 요지이다.")
+    doc = text_doc(fm(사건번호="98다54397", 법원명="대법원", 선고일자="2000-06-09") + body)
+    root = parse_caselaw(doc)
+    assert root.find("판결요지").children == []
+    # a Markdown-joined paragraph still splits when the markers run in sequence
+    joined = BODY.replace("[1] 첫째 요지이다.\n[2] 둘째 요지이다.", "[1] 첫째 요지이다. [2] 둘째 요지이다.")
+    root = parse_caselaw(text_doc(fm(사건번호="98다54397", 법원명="대법원", 선고일자="2000-06-09") + joined))
+    assert [h.path for h in root.find("판결요지").children] == ["판결요지/[1]", "판결요지/[2]"]

@@ -425,7 +425,7 @@ class _Builder:
         cands = self._holding_marks(sorted(line_pos), hi, consecutive=not inline)
         if len(cands) < 2:
             more = self._holding_marks(sorted(line_pos | mid_pos), hi, consecutive=not inline)
-            if len(more) > len(cands):
+            if len(more) >= 2 and len(more) > len(cands):
                 cands = more
         out: list[Node] = []
         for i, (p, mend, nums, label, seg) in enumerate(cands):
