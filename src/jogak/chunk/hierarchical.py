@@ -211,7 +211,7 @@ class HierarchicalChunker(BaseChunker):
             refs=refs,
             footnotes=fns,
             segments=segments,
-            case=dict(case) if case else None,
+            case=_case_fields(case),
         )
 
     def _ancestors(self, n: Node) -> Iterator[Node]:
@@ -297,6 +297,15 @@ class HierarchicalChunker(BaseChunker):
                 parts.append(a.title or a.label)
         parts.append(article)
         return " > ".join(p for p in parts if p)
+
+
+def _case_fields(case: dict | None) -> dict | None:
+    """Only the case fields a chunk carries (사건번호, 선고일, court, title, full case name, ...)."""
+    if not case:
+        return None
+    from jogak.structure.caselaw import case_for_chunk
+
+    return case_for_chunk(case)
 
 
 def _short(n: Node, lang: str) -> str:
