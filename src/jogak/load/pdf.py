@@ -16,8 +16,11 @@ Decisions the structure parser relies on:
   allowed), and the next line does not start with a structural label (①, 1., 가., 제N조, (1), -, •, Q./A.,
   ※ …). Hangul/CJK + Hangul/CJK are joined with no space (character wrapping breaks inside words,
   "않는" + "다" → "않는다") unless the source had a space at the break: a space glyph at the end of the
-  line or the start of the next, or a line that stops short of the margin by at least the width of the
-  next character (the break fell on a space that was not drawn). Latin words get one space; a soft
+  line or the start of the next, or a line that stops short of the margin by more than the next
+  character plus a space (the break fell on a space that was not drawn). The geometry cannot tell a
+  dropped space from a mid-word break when the gap is smaller, so such breaks are joined without a
+  space ("사용할 수" + "있다" → "수있다"): a missing space between words is harmless to the Korean
+  tokenizer, a space inside a word is not. Latin words get one space; a soft
   hyphen between lowercase letters is removed (recorded in ``metadata["removed"]["hyphens"]``).
 * **Page breaks**: a paragraph whose last line on page *n* is full and whose continuation starts page
   *n+1* (same size, aligned, no label, previous line not ending a sentence) is re-joined; its Line has
@@ -610,7 +613,9 @@ def _continues(a: _VLine, b: _VLine, para: _Para, right: float, leading: dict[fl
     gap = right - a.x1
     cjk_join = is_cjk(a.text[-1]) and is_cjk(b.text[0])
     need = b.first_word_w + (0.0 if cjk_join else 0.25 * size)
-    if need < gap - 0.5 or gap > 8 * size:
+    # tolerance: CJK wrappers do not always fill the last character cell (kinsoku rules, rounding)
+    slack = 1.0 * size if cjk_join else 0.5 * size
+    if need + slack < gap or gap > 8 * size:
         return False
     same_page = a.page == b.page
     if same_page:
@@ -656,9 +661,11 @@ def _join(para: _Para, right: float, hyphens: list[list[int]], base: int
             prev = v
             continue
         space = prev.trail_space or v.lead_space
-        # stopped short of the margin by a whole character: the break fell on an undrawn space
+        # stopped short of the margin by more than a character plus a space: the next character would
+        # have fitted even after a space, so the break fell on a space that was not drawn. (Closer calls
+        # stay joined: a space inside a word hurts more than a missing one between words.)
         if (not space and (is_cjk(prev.text[-1]) or is_cjk(v.text[0]))
-                and right - prev.x1 >= 0.95 * max(v.first_w, 0.5 * v.size)):
+                and right - prev.x1 >= 1.4 * max(v.first_w, 0.5 * v.size)):
             space = True
         sep, drop = wrap_separator(text, v.text, space_in_source=space, tight=True)
         if drop:
