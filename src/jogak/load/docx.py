@@ -43,6 +43,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -819,11 +820,10 @@ def load_bytes(data: bytes, source: str) -> Document:
     # a member that fails its CRC or cannot be inflated is corruption, not a bug
     try:
         for info in zf.infolist():
-            if info.filename.endswith(".xml") or info.filename.endswith(".rels"):
-                with zf.open(info) as fh:
-                    while fh.read(1 << 20):
-                        pass
-    except (zipfile.BadZipFile, EOFError, OSError, ValueError, NotImplementedError) as e:
+            with zf.open(info) as fh:
+                while fh.read(1 << 20):
+                    pass
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError) as e:
         raise CorruptFileError(source, f"corrupt DOCX: {_short(e)}") from None
     import docx  # python-docx: imported lazily (the CLI must start fast)
     from docx.opc.exceptions import PackageNotFoundError
