@@ -80,6 +80,10 @@ _LABEL = re.compile(
     r"\(\d{1,3}\)|\([가-하]\)|[ⅰ-ⅿⅠ-Ⅿ]|[-•·※▶■□○●◎◇◆▷]\s|[A-Z][.)]\s|[a-z][.)]\s|부\s*칙|부록|별표|"
     r"(?:Article|Section|ARTICLE|SECTION|Schedule|SCHEDULE|Exhibit|EXHIBIT)\s)"
 )
+# labels that always start a new line even after a full line that does not end a sentence
+_STRONG_LABEL = re.compile(r"^(?:[①-⑳㉑-㉟]|제\s*\d+\s*[조장절관편](?:의\s*\d+)?(?:\s|\(|$)|[가-하][.)]\s|\([가-하]\)|"
+                           r"[•※▶■□○●◎◇◆▷]\s|부\s*칙|부록|별표)")
+_CLAUSE_END = re.compile(r"[.:;。!?)\]」』]$|다\.?$")
 _SENTENCE_END = re.compile(r"(?:[.!?。]|다\.|[.!?][\"'”’)\]])$")
 
 
@@ -606,7 +610,11 @@ def _continues(a: _VLine, b: _VLine, para: _Para, right: float, leading: dict[fl
         return False
     if a.bold != b.bold:
         return False  # a bold heading followed by body text, or body followed by a bold heading
-    if _LABEL.match(b.text):
+    if _STRONG_LABEL.match(b.text):
+        return False
+    # weaker labels ("(12)", "2.3", "a.", "Section") start a new line unless the previous line stops
+    # mid-sentence ("… for the following twelve" + "(12) months")
+    if _LABEL.match(b.text) and _CLAUSE_END.search(a.text):
         return False
     size = a.size or 10.0
     # the previous line must be full: the next line's first word would not have fitted after it
