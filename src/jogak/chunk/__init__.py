@@ -44,6 +44,7 @@ def chunk(
     overlap: int = 100,
     strategy: str = "recursive",
     id_prefix: str | None = "policy",
+    **options,
 ) -> list[Chunk]:
     """Chunk documents one at a time (two documents never share a chunk).
 
@@ -54,7 +55,7 @@ def chunk(
     """
     if isinstance(docs, Document):
         docs = [docs]
-    chunker = get_chunker(strategy, size=size, overlap=overlap)
+    chunker = get_chunker(strategy, size=size, overlap=overlap, **options)
     out = list(chunker.chunk(docs))
     if id_prefix:
         for i, c in enumerate(out):

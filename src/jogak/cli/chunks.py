@@ -23,6 +23,8 @@ def chunks_cmd(
     size: Annotated[int, typer.Option(help="Maximum chunk length in characters.")] = 500,
     overlap: Annotated[int, typer.Option(help="Overlap in characters (recursive strategy).")] = 100,
     strategy: Annotated[str, typer.Option(help="recursive (seed 001) or structure (clause tree).")] = "recursive",
+    max_depth: Annotated[int, typer.Option(help="structure: levels kept apart when cutting (deeper ones fold "
+                                                "into their parent; paths keep full precision).")] = 3,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON list of chunks on stdout.")] = False,
     jsonl: Annotated[Path | None, typer.Option("--jsonl", help="Write chunks as JSON lines to FILE.")] = None,
     sample: Annotated[int | None, typer.Option(help="Print only N sample chunks (from the third on).")] = None,
@@ -32,7 +34,8 @@ def chunks_cmd(
 
     docs, n_bad = load_documents(paths)
     try:
-        chunks = chunk(docs, size=size, overlap=overlap, strategy=strategy)
+        extra = {"max_depth": max_depth} if strategy == "structure" else {}
+        chunks = chunk(docs, size=size, overlap=overlap, strategy=strategy, **extra)
     except ValueError as e:
         raise typer.BadParameter(str(e)) from None
     if jsonl is not None:
