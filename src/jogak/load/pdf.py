@@ -56,6 +56,7 @@ import itertools
 import re
 import statistics
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -423,7 +424,27 @@ def _table_rows(table: Any, number: int) -> list[_VLine]:
     return out
 
 
+@contextlib.contextmanager
+def _quiet() -> Iterator[None]:
+    """pypdf/pdfminer log recoverable damage ("EOF marker not found") to stderr; the loader reports
+    problems itself, so those loggers are raised to ERROR while a file is read."""
+    loggers = [logging.getLogger(n) for n in ("pypdf", "pdfminer", "pdfplumber")]
+    levels = [lg.level for lg in loggers]
+    for lg in loggers:
+        lg.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        for lg, lv in zip(loggers, levels, strict=True):
+            lg.setLevel(lv)
+
+
 def load_bytes(data: bytes, source: str) -> Document:
+    with _quiet():
+        return _load(data, source)
+
+
+def _load(data: bytes, source: str) -> Document:
     if b"%PDF-" not in data[:1024]:
         raise CorruptFileError(source, "corrupt PDF: not a PDF file (no %PDF header)")
     pdf, n_pages = _open(data, source)
