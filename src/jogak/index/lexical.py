@@ -8,6 +8,7 @@ sees a half-written index; the store's state database points at the active direc
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -20,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-TOKENIZER_VERSION = "kiwi-content-1"
+TOKENIZER_VERSION = "kiwi-content-2"
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3\u3131-\u318e]")
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[.'’\-][A-Za-z0-9]+)*")
@@ -61,6 +62,14 @@ def _compounds(text: str) -> list[str]:
     return [re.sub(r"\s+", "", m.group(0)) for m in _COMPOUND.finditer(text)]
 
 
+@functools.lru_cache(maxsize=20_000)
+def _decompound(form: str) -> tuple[str, ...]:
+    """Parts of a long noun that Kiwi keeps whole in isolation ("대전지방법원" alone is one token, but
+    "대전/지방/법원" inside a sentence): re-read it in a carrier phrase so both spellings meet."""
+    parts = [t.form for t in kiwi().tokenize(form + "에 대해") if t.tag in ("NNG", "NNP", "NNB", "NR", "SL", "SN")]
+    return tuple(parts) if len(parts) > 1 and "".join(parts) == form else ()
+
+
 def tokenize(text: str) -> list[str]:
     """Content tokens of one text: Kiwi morphemes when it has Hangul, lower-cased words otherwise."""
     if _HANGUL.search(text):
@@ -70,6 +79,11 @@ def tokenize(text: str) -> list[str]:
                 form = t.form.lower() if t.tag == "SL" else t.form
                 if t.tag == "SL" and form in EN_STOPWORDS:
                     continue
+                if t.tag in ("NNG", "NNP") and len(form) >= 4:
+                    parts = _decompound(form)
+                    if parts:
+                        toks.extend(parts)
+                        continue
                 toks.append(form)
         toks.extend(_compounds(text))
         return toks

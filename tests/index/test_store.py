@@ -1,0 +1,127 @@
+"""Store behaviour with a hash embedder: idempotence, atomic replacement, removal, isolation, trees."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fakes import CONTRACT, HashEmbedder
+
+from jogak.index import open_store
+from jogak.retrieve import search
+
+
+def _store(tmp_path: Path, name: str = "default", embedder=None):
+    return open_store(tmp_path / "db", name, embedder=embedder if embedder is not None else HashEmbedder())
+
+
+def test_ingest_is_idempotent_and_never_reembeds(tmp_path: Path, small_corpus: Path) -> None:
+    emb = HashEmbedder()
+    st = _store(tmp_path, embedder=emb)
+    r1 = st.ingest([small_corpus], strategy="structure")
+    assert sorted(r1.added) == ["contract.txt", "policy.txt"] and not r1.failed
+    n1 = st.count()
+    assert n1 == r1.n_chunks > 0
+    calls = emb.n_texts
+    r2 = st.ingest([small_corpus], strategy="structure")
+    assert sorted(r2.unchanged) == ["contract.txt", "policy.txt"]
+    assert r2.n_chunks == 0 and emb.n_texts == calls  # nothing chunked, nothing embedded
+    assert st.count() == n1
+    chk = st.check()
+    assert chk["bm25_consistent"] and chk["dense_consistent"] and chk["hidden_generations"] == []
+
+
+def test_changed_file_replaces_old_chunks(tmp_path: Path, small_corpus: Path) -> None:
+    st = _store(tmp_path)
+    st.ingest([small_corpus], strategy="structure")
+    before = {c.id: c.text for c in st.chunks(doc_id=st.document("contract.txt").doc_id)}
+    (small_corpus / "contract.txt").write_text(CONTRACT.replace("서울중앙지방법원", "부산지방법원"), encoding="utf-8")
+    rep = st.ingest([small_corpus], strategy="structure")
+    assert rep.updated == ["contract.txt"] and rep.unchanged == ["policy.txt"]
+    after = st.chunks(doc_id=st.document("contract.txt").doc_id)
+    assert any("부산지방법원" in c.text for c in after)
+    assert not any("서울중앙지방법원" in c.text for c in after)
+    assert len(after) == len(before)
+    chk = st.check()
+    assert chk["bm25_consistent"] and chk["dense_consistent"]
+    hits = search(st, "서울중앙지방법원 관할", k=10).hits
+    assert not any("서울중앙지방법원" in h.chunk.text for h in hits)
+    assert "부산지방법원" in search(st, "부산지방법원 관할 법원", k=1).hits[0].chunk.text
+
+
+def test_changed_chunking_reindexes(tmp_path: Path, small_corpus: Path) -> None:
+    st = _store(tmp_path)
+    st.ingest([small_corpus], strategy="structure")
+    rep = st.ingest([small_corpus], strategy="recursive")
+    assert sorted(rep.updated) == ["contract.txt", "policy.txt"]
+    assert {d.strategy for d in st.documents()} == {"recursive"}
+
+
+def test_documents_remove_and_tree(tmp_path: Path, small_corpus: Path) -> None:
+    st = _store(tmp_path)
+    st.ingest([small_corpus], strategy="structure")
+    docs = {d.source: d for d in st.documents()}
+    assert set(docs) == {"contract.txt", "policy.txt"}
+    d = docs["contract.txt"]
+    assert d.doc_title == "contract" and len(d.sha256) == 64 and d.n_chunks > 0 and d.ingested_at
+    tree = st.tree(d.doc_id, with_text=True)
+    assert tree is not None
+    paths = []
+
+    def walk(n):
+        paths.append(n["path"])
+        for c in n["children"]:
+            walk(c)
+
+    walk(tree)
+    assert "본문/제7조" in paths and "부록A/제2조" in paths
+    assert st.remove("contract.txt") is True
+    assert st.remove("contract.txt") is False
+    assert [x.source for x in st.documents()] == ["policy.txt"]
+    assert all(h.chunk.metadata.source == "policy.txt" for h in search(st, "위약금 산정", k=5).hits)
+    chk = st.check()
+    assert chk["bm25_consistent"] and chk["dense_consistent"]
+
+
+def test_collections_are_isolated(tmp_path: Path, small_corpus: Path) -> None:
+    a = _store(tmp_path, "alpha")
+    b = _store(tmp_path, "beta")
+    a.ingest([small_corpus / "contract.txt"], strategy="structure")
+    b.ingest([small_corpus / "policy.txt"], strategy="structure")
+    assert [d.source for d in a.documents()] == ["contract.txt"]
+    assert [d.source for d in b.documents()] == ["policy.txt"]
+    assert all(h.chunk.metadata.source == "policy.txt" for h in search(b, "위약금", k=10).hits)
+    some_a = a.chunks()[0].id
+    assert b.get_chunk(some_a) is None and a.get_chunk(some_a) is not None
+
+
+def test_bad_collection_name_and_missing_store(tmp_path: Path) -> None:
+    from jogak.index.store import StoreError
+
+    with pytest.raises(StoreError):
+        open_store(tmp_path / "db", "../etc")
+    with pytest.raises(StoreError):
+        open_store(tmp_path / "nothing", "default", create=False)
+
+
+def test_failed_and_missing_files_are_reported(tmp_path: Path, small_corpus: Path) -> None:
+    (small_corpus / "empty.txt").write_bytes(b"")
+    st = _store(tmp_path)
+    rep = st.ingest([small_corpus, tmp_path / "nope.txt"], strategy="structure")
+    assert [f["source"] for f in rep.failed] == ["empty.txt"] and "empty" in rep.failed[0]["error"]
+    assert rep.missing == [str(tmp_path / "nope.txt")]
+    assert sorted(rep.added) == ["contract.txt", "policy.txt"]
+
+
+def test_lexical_only_without_embedder(tmp_path: Path, small_corpus: Path) -> None:
+    st = open_store(tmp_path / "db", embedder=False)
+    rep = st.ingest([small_corpus], strategy="structure")
+    assert rep.dense is False and rep.warnings
+    res = search(st, "포인트 유효기간", k=3)
+    assert res.hits and res.hits[0].matched == ["bm25"]
+    assert any("dense" in w or "disabled" in w for w in res.warnings)
+    # a later ingest with an embedder embeds the documents that lack vectors
+    st2 = _store(tmp_path)
+    rep2 = st2.ingest([small_corpus], strategy="structure")
+    assert sorted(rep2.updated) == ["contract.txt", "policy.txt"] and rep2.dense
+    assert "dense" in search(st2, "포인트 유효기간", k=1).hits[0].matched
