@@ -8,7 +8,7 @@ import pytest
 
 from jogak.load import load_bytes
 from jogak.structure import parse
-from sample_texts import EN, KO_CONTRACT
+from sample_texts import EN, KO_CONTRACT, KO_TERMS
 
 
 def doc_of(text: str, name: str = "계약.txt"):
@@ -163,3 +163,16 @@ def test_cuad_contracts(corpora_dir) -> None:
         p = set(paths(t))
         for e in expected:
             assert e in p, (name, e)
+
+
+def test_terms_of_service_variants() -> None:
+    """제1장 총칙 (unbracketed chapter title), 제 1 조 【목적】, a heading followed by ① on the same line,
+    1)/가) items, a dated single 부칙 and a [별표 1] appendix."""
+    t = parse(doc_of(KO_TERMS, "이용약관.txt"))
+    p = paths(t)
+    for expected in ["본문/제1장", "본문/제1조", "본문/제2조/제1항/2)/가)", "본문/제4조/제3항", "부칙", "별표 1/제2호"]:
+        assert expected in p, expected
+    assert t.find("본문/제1장").title == "총칙"
+    assert t.find("본문/제1조").title == "목적"
+    assert [r.target_path for r in t.find("본문/제4조/제3항").refs] == ["별표 1"]
+    assert t.find("부칙").label == "부칙 <2023. 1. 1.>"

@@ -175,6 +175,11 @@ class CandidateReader:
                 title, consumed, bracketed = _split_title(after, self.lang)
                 if self.lang == "ko" and not bracketed:
                     title, consumed = "", 0
+                    if scheme.kind == "chapter":  # "제1장 총칙": chapter titles are rarely bracketed
+                        t = after.strip()
+                        if t and len(t) <= 30 and not t.endswith(("다.", "다")) and not is_hangul(after[:1] or " "):
+                            title = _AMEND_TAG.sub("", t).strip()
+                            consumed = len(after)
             rest = after[consumed:]
             if _continues_as_text(after if not bracketed else rest, self.g, self.lang, word_label):
                 continue

@@ -59,7 +59,7 @@ PARTY_PATTERNS: tuple[str, ...] = (
     r"(?:매도인|매수인|임대인|임차인|위탁자|수탁자|발주자|수급인|공급자|구매자)\s*\|",
 )
 # Where a new paragraph may start mid-line (text extracted without line breaks): after a sentence end.
-INLINE_SPLIT = r"(?<=[.다요])\s+(?=[①-⑳㉑-㉟])"
+INLINE_SPLIT = r"(?<=[.다요)）】])\s+(?=[①-⑳㉑-㉟])"
 TOC_WORDS = ("목차", "차례")
 FAQ_QUESTION = r"^(?:Q\s*\d*\s*[.:)．]|Q\d+\b|Q\s|질문\s*\d*\s*[.:)]|문\s*\d*\s*[.:)])"
 FAQ_ANSWER = r"^(?:A\s*\d*\s*[.:)．]|A\s|답변?\s*\d*\s*[.:)])"

@@ -371,8 +371,9 @@ class TreeBuilder:
         parent = self.stack[-1].node
         n = sum(1 for ch in parent.children if ch.kind == "table") + 1
         label = self.g.LABELS["table"].format(n=n)
-        c = Candidate(kind="table", label=label, number=(n, 0), title="", start=rows[0].start,
-                      body_start=rows[0].start)
+        raw = self.text[rows[0].start : rows[0].end]
+        start = rows[0].start + len(raw) - len(raw.lstrip())
+        c = Candidate(kind="table", label=label, number=(n, 0), title="", start=start, body_start=start)
         node = self._new(c, kind="table", block_type=self._block_type(), parent=parent)
         self.fixed_end[id(node)] = rows[-1].end
         node.attrs["rows"] = len(rows)
@@ -464,10 +465,11 @@ class TreeBuilder:
             kind, bt, label = "parties", "parties", self.g.LABELS["parties"]
         else:
             kind, bt, label = "text", "body", self.g.LABELS["preamble"]
+        start = min([start, *(t.char_start for t in lead_tables if t.char_end > start)])
         node = Node(kind=kind, block_type=bt, label=label, title="", path="", sibling_order=1,
                     char_start=start, char_end=end, body_start=start)
         for t in lead_tables:
-            if t.char_start >= start:
+            if t.char_end > start:
                 t.block_type = bt
                 node.children.append(t)
         self.root.children[:] = [node, *[c for c in kids if c not in node.children]]
