@@ -53,6 +53,7 @@ from __future__ import annotations
 import contextlib
 import io
 import itertools
+import logging
 import re
 import statistics
 from collections import Counter, defaultdict
