@@ -28,6 +28,8 @@ STOP_LEMMAS = frozenset({
     "얼마", "어떻다", "어떠하다", "어떤", "무엇", "뭐", "언제", "어디", "왜", "누구", "몇",
     "경우", "때", "수", "것", "등", "거", "건", "점", "데", "중", "정도", "이상", "이하", "이내",
     "정책", "하루마켓", "회사", "고객", "말", "요", "내", "제",
+    # conversational nouns that carry no topic
+    "이번", "지금", "문제", "얘기", "며칠", "처음", "그럼", "정도", "아예", "혹시", "제가", "저", "나",
 })
 _EN_STOP = frozenset(["a", "an", "the", "of", "to", "in", "on", "for", "and", "or", "is", "are", "be", "been", "being", "was", "were", "do", "does", "did", "can", "could", "may", "might", "must", "shall", "should", "will", "would", "what", "which", "who", "whom", "when", "where", "why", "how", "this", "that", "these", "those", "it", "its", "i", "you", "we", "they", "he", "she", "me", "my", "your", "our", "their", "if", "then", "than", "as", "at", "by", "from", "with", "without", "about", "into", "under", "over", "any", "all", "each", "every", "no", "not", "only", "such", "there", "here", "so", "also", "per"])
 _EN_WORD = re.compile(r"[A-Za-z][A-Za-z\-']+|\d+(?:[.,]\d+)*%?")
@@ -164,3 +166,35 @@ def get_embedder() -> Embedder | None:
 def rescale_cosine(cos: float, lo: float = 0.78, hi: float = 0.93) -> float:
     """e5 cosines crowd into 0.75–0.95; map that band onto [0, 1] (clipped)."""
     return float(min(1.0, max(0.0, (cos - lo) / (hi - lo))))
+
+
+_lexicon: dict[str, tuple[str, ...]] | None = None
+
+
+def lexicon() -> dict[str, tuple[str, ...]]:
+    """Customer wording → document wording (``lexicon_ko.yaml`` + ``answer.lexicon`` from config)."""
+    global _lexicon
+    if _lexicon is None:
+        from pathlib import Path
+
+        import yaml
+
+        table: dict[str, tuple[str, ...]] = {}
+        paths = [Path(__file__).with_name("lexicon_ko.yaml")]
+        try:
+            from jogak.config import load_config
+
+            extra = load_config().section("answer").get("lexicon")
+            if extra:
+                paths.append(Path(extra))
+        except Exception:  # a broken config must not break answering; the CLI reports config errors
+            pass
+        for p in paths:
+            if not p.is_file():
+                continue
+            data = yaml.safe_load(p.read_text(encoding="utf-8")) or {}
+            for k, vs in data.items():
+                vals = [str(v) for v in (vs if isinstance(vs, list) else [vs])]
+                table[str(k)] = tuple(dict.fromkeys([*table.get(str(k), ()), *vals]))
+        _lexicon = table
+    return _lexicon

@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 from jogak.answer.ask import AskOptions, Composed, ask_composed
-from jogak.answer.citations import render_sources
 from jogak.answer.context import LABELS
 from jogak.answer.verify import MorphemeOverlapJudge
 
@@ -76,13 +75,28 @@ def check_question(q: dict[str, Any], composed: Composed) -> dict[str, Any]:
         cite = q.get("cite")
         if cite:
             alts = cite if isinstance(cite, list) else [cite]
-            notes = [render_sources([c], composed.context.lang) for c in ans.citations]
-            ok = any(_norm(str(a)) in _norm(n) for a in alts for n in notes)
+            ok = any(cite_matches(str(a), c) for a in alts for c in ans.citations)
             checks.append({"check": f"cites {' | '.join(map(str, alts))}", "ok": ok})
         checks.append({"check": "answers (does not abstain)", "ok": not abstained})
     else:
         checks.append({"check": "abstains", "ok": abstained})
     return {"checks": checks, "abstained": abstained, "passed": all(c["ok"] for c in checks)}
+
+
+def cite_matches(required: str, c: Any) -> bool:
+    """"반품교환환불정책 · 제2조" is satisfied by a citation of that document whose clause label is that
+    clause or inside it ("제2조 (반품 배송비) ②"); "… · FAQ" by "자주 묻는 질문 (FAQ) Q2". A case-law
+    requirement may name the case number instead."""
+    doc, _, clause = (x.strip() for x in required.partition("·"))
+    if not clause:
+        doc, clause = "", doc
+    if doc and doc != c.doc_title:
+        return False
+    art = _norm(c.article or "")
+    clause = _norm(clause)
+    if art == clause or art.startswith(clause + " ") or f"({clause})" in art:
+        return True
+    return bool(c.case) and clause in " ".join(str(v) for v in c.case.values())
 
 
 def retrieval_recall(q: dict[str, Any], composed: Composed) -> float | None:

@@ -28,11 +28,12 @@ Abstention: the best unit must reach ``threshold`` (score) and ``min_lexical`` (
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 
 from jogak.answer.context import LABELS, TIER_WEIGHT, Context, Excerpt
 from jogak.answer.generators.base import Draft, DraftStatement, Generator, Quote
-from jogak.answer.morph import char_bigrams, content_terms, get_embedder, rescale_cosine
+from jogak.answer.morph import char_bigrams, content_terms, get_embedder, lexicon, rescale_cosine
 from jogak.answer.text import Unit, normalise_ws, split_units
 from jogak.answer.verify import disagree, topic_overlap
 
@@ -40,8 +41,23 @@ from jogak.answer.verify import disagree, topic_overlap
 # answerable questions' best units score ≥ 0.50 (lowest observed), unanswerable ones ≤ 0.33.
 DEFAULT_THRESHOLD = 0.42
 DEFAULT_MIN_LEXICAL = 0.30
+DEFAULT_MIN_COVERAGE = 0.6
 # An FAQ answer restates the articles in plainer words; on a tie the article (the binding text) wins.
 FAQ_WEIGHT = 0.95
+# The retriever's order is evidence too (dense + BM25 + structure): the first excerpt's units get this much.
+RANK_PRIOR = 0.08
+# A question asking "when / how long" wants a time expression, "how much" an amount, "where" a place:
+# units that lack one are scored down by this factor (per missing type).
+ANSWER_TYPE_MISS = 0.85
+_ANSWER_TYPES = [
+    (re.compile(r"언제|며칠|몇\s*일|얼마나\s*걸|얼마\s*동안|기간|when|how\s+long|how\s+soon", re.I),
+     re.compile(r"\d+\s*(?:일|영업일|개월|년|시간|주|days?|months?|years?|hours?|business days?)|다음\s*날|즉시|당일|"
+                r"\d{4}년\s*\d+월|within|immediately", re.I)),
+    (re.compile(r"얼마|몇|퍼센트|%|금액|비용|요금|how\s+much|how\s+many|percent", re.I),
+     re.compile(r"\d[\d,]*(?:\.\d+)?\s*(?:원|%|포인트|만\s*원|USD|\$|percent)|\$\s*\d", re.I)),
+    (re.compile(r"어디|where", re.I), re.compile(r"\[[^\]]+\]|메뉴|센터|위원회|소비자원|앱|website|office", re.I)),
+]
+_NAMED = re.compile(r"제\s*\d+\s*조(?:\s*의\s*\d+)?")
 ANSWER_KINDS = ("sentence", "item", "table_row", "faq_a")
 
 
@@ -71,7 +87,33 @@ class ExtractiveAnswerer(Generator):
     relative_keep: float = 0.85  # further units must score at least this share of the best
     use_embeddings: bool = True
     name: str = "extractive"
+    min_coverage: float = 0.0  # set below (DEFAULT_MIN_COVERAGE); share of the question's nouns found
+    max_clause_units: int = 6
     last_candidates: list[Candidate] = field(default_factory=list, repr=False)
+    coverage: float = 1.0
+
+    def __post_init__(self) -> None:
+        if not self.min_coverage:
+            self.min_coverage = DEFAULT_MIN_COVERAGE
+
+    def _named_clause(self, question: str, context: Context, answerable: list[Candidate]) -> list[Candidate]:
+        """A question that names a clause ("반품교환환불정책 제2조 내용") is answered with that clause."""
+        m = _NAMED.search(question)
+        if not m:
+            return []
+        label = re.sub(r"\s+", "", m.group(0))
+        titles = {e.chunk.metadata.doc_title for e in context.excerpts}
+        named_docs = {t for t in titles if t and t in question.replace(" ", "")}
+        picked = []
+        for c in sorted(answerable, key=lambda c: (c.excerpt.n, c.unit.start)):
+            md = c.excerpt.chunk.metadata
+            if named_docs and md.doc_title not in named_docs:
+                continue
+            head = re.sub(r"\s+", "", c.unit.heading or (md.article or ""))
+            if head.startswith(label) and (head == label or not head[len(label):][:1].isdigit()) \
+                    and not head.startswith(("부록", "별표")):
+                picked.append(c)
+        return picked[: self.max_clause_units]
 
     def generate(self, question: str, context: Context) -> Draft:
         lab = LABELS[context.lang]
@@ -80,8 +122,17 @@ class ExtractiveAnswerer(Generator):
         answerable = [c for c in cands if c.unit.answerable]
         best = answerable[0] if answerable else None
         info = {"best_score": best.score if best else 0.0, "best_lexical": best.lexical if best else 0.0,
-                "threshold": self.threshold, "min_lexical": self.min_lexical}
-        if best is None or best.score < self.threshold or best.lexical < self.min_lexical:
+                "coverage": self.coverage, "threshold": self.threshold, "min_lexical": self.min_lexical,
+                "min_coverage": self.min_coverage}
+        named = self._named_clause(question, context, answerable)
+        if named:
+            statements = [DraftStatement(c.unit.display(), [Quote(c.excerpt.n, c.unit)]) for c in named]
+            ids = sorted({c.excerpt.n for c in named})
+            info["named_clause"] = True
+            return Draft(answer=" ".join(s.text for s in statements), evidence_ids=ids,
+                         statements=statements, info=info)
+        if (best is None or best.score < self.threshold or best.lexical < self.min_lexical
+                or self.coverage < self.min_coverage):
             return Draft(answer=lab["abstain"], abstained=True, info=info)
         chosen = self._select(cands, best)
         statements = self._compose(chosen, context)
@@ -107,37 +158,43 @@ class ExtractiveAnswerer(Generator):
             return []
         q_terms = list(dict.fromkeys(content_terms(question)))
         qset = set(q_terms)
+        q_terms, variants = expand_terms(question, q_terms)
         # IDF over the units of this context (own text + context).
         docs = [set(content_terms(_full(c.unit))) for c in cands]
         n = len(docs)
-        idf = {t: math.log(1 + n / (1 + sum(1 for d in docs if t in d))) for t in q_terms}
+
+        def df(t: str) -> int:
+            return sum(1 for d in docs if t in d)
+
+        idf: dict[str, float] = {}
+        for t in q_terms:
+            # A customer word absent from the excerpts weighs what its document wording weighs.
+            dfs = [sum(1 for d in docs if all(x in d for x in v)) for v in variants[t]]
+            known = [x for x in dfs if x > 0]
+            idf[t] = math.log(1 + n / (1 + (min(known) if known else 0)))
         total = sum(idf.values()) or 1.0
-        q_bigrams = char_bigrams(" ".join(t[:-1] if t.endswith("다") and len(t) > 2 else t for t in q_terms))
+        q_bigrams = char_bigrams(" ".join(x[:-1] if x.endswith("다") and len(x) > 2 else x
+                                          for t in q_terms for v in variants[t] for x in v))
         emb = get_embedder() if self.use_embeddings else None
         if emb is not None:
             qv = emb.query(question)
             pv = emb.passages([_passage(c.unit) for c in cands])
             sims = pv @ qv
         n_ex = max(1, len(context.excerpts))
+        wants = [rx for cue, rx in _ANSWER_TYPES if cue.search(question)]
         mentions_appendix = any(w in question for w in ("부록", "별표", "Schedule", "Exhibit", "Annex",
                                                          "Appendix", "appendix", "schedule"))
         for i, c in enumerate(cands):
             u = c.unit
             own = set(content_terms(u.text))
             ctx_w = 0.9 if u.kind == "faq_a" else 0.6
-            ctx_terms = set(content_terms(f"{_title(u.heading)} {u.context}"))
+            ctx_terms = set(content_terms(f"{c.excerpt.chunk.metadata.doc_title} {_title(u.heading)} {u.context}"))
             got = 0.0
             for t in q_terms:
-                if t in own or t in ctx_terms or _partial(t, own) or _partial(t, ctx_terms):
+                w = _match(t, variants[t], own, ctx_terms, ctx_w)
+                if w > 0:
                     c.matched.append(t)
-                if t in own:
-                    got += idf[t]
-                elif t in ctx_terms:
-                    got += ctx_w * idf[t]
-                elif _partial(t, own):
-                    got += 0.7 * idf[t]
-                elif _partial(t, ctx_terms):
-                    got += 0.7 * ctx_w * idf[t]
+                got += w * idf[t]
             c.lexical = got / total if q_terms else 0.0
             c.focus = (len(own & qset) / len(own)) if own else 0.0
             c.bigram = (len(q_bigrams & char_bigrams(_full(u))) / len(q_bigrams)) if q_bigrams else 0.0
@@ -154,8 +211,18 @@ class ExtractiveAnswerer(Generator):
                 weight = 1.0
             if u.kind == "faq_a":
                 weight *= FAQ_WEIGHT
+            # A "when" question answered by a sentence without any time expression is probably the
+            # wrong sentence (likewise "how much" without an amount).
+            for want in wants:
+                base *= 1.0 if want.search(_full(u)) else ANSWER_TYPE_MISS
             prior = 1.0 - (c.excerpt.rank / n_ex)
-            c.score = round(base * weight + 0.02 * prior, 4)
+            c.score = round(base * weight + RANK_PRIOR * prior, 4)
+        # Coverage: share of the question's noun weight found anywhere in the excerpts. A question about
+        # something the documents never mention ("해외 배송", "전화번호") leaves its key nouns uncovered.
+        nouns = [t for t in q_terms if not t.endswith("다") and not t[:1].isdigit() and len(t) >= 2]
+        tot_n = sum(idf[t] for t in nouns)
+        found = {t for c in cands for t in c.matched}
+        self.coverage = round(sum(idf[t] for t in nouns if t in found) / tot_n, 4) if tot_n else 1.0
         cands.sort(key=lambda c: (-c.score, c.excerpt.n, c.unit.start))
         return cands
 
@@ -171,8 +238,8 @@ class ExtractiveAnswerer(Generator):
                 continue
             if any(_redundant(c, o) for o in chosen):
                 continue
-            # A further unit must answer a part of the question the others leave open (a noun).
-            new_terms = {t for t in _covered(c) - q_cov if not t.endswith("다")}
+            # A further unit must answer a part of the question the others leave open.
+            new_terms = _covered(c) - q_cov
             if not new_terms:
                 continue
             chosen.append(c)
@@ -231,6 +298,75 @@ class ExtractiveAnswerer(Generator):
                     text = _attribute(text, where, context.lang)
             out.append(DraftStatement(text, [Quote(c.excerpt.n, c.unit)]))
         return out + notes
+
+
+def _match(t: str, variants: list[tuple[str, ...]], own: set[str], ctx: set[str], ctx_w: float) -> float:
+    """How well question lemma ``t`` is matched: exact 1, lexicon variant 0.85, compound part 0.7;
+    times ``ctx_w`` when found only in the unit's context (heading, FAQ question, table header, lead)."""
+    best = 0.0
+    for where, w in ((own, 1.0), (ctx, ctx_w)):
+        if t in where or all(x in where for x in variants[0]):
+            best = max(best, w)
+        elif any(all(x in where for x in v) for v in variants[1:]):
+            best = max(best, 0.85 * w)
+        elif _partial(t, where) or any(len(v) == 1 and _partial(v[0], where) for v in variants[1:]):
+            best = max(best, 0.7 * w)
+    return best
+
+
+def expand_terms(question: str, q_terms: list[str]) -> tuple[list[str], dict[str, list[tuple[str, ...]]]]:
+    """Question lemmas with their document-wording variants from the lexicon (as lemma tuples).
+
+    Keys are matched as lemmas ("쌓이다") and as lemma sequences, since Kiwi may split a customer
+    compound one way in isolation and another in a sentence ("택배비" / "택배"+"비"); a key matched as
+    a sequence replaces its parts with one term, so "비" does not count as a word of its own."""
+    table = lexicon()
+    terms = list(q_terms)
+    out: dict[str, list[tuple[str, ...]]] = {t: [(t,)] for t in terms}
+    for key, values in table.items():
+        kt = content_terms(key) or (key,)
+        if key in out:
+            target = key
+        elif len(kt) > 1 and all(x in out for x in kt):
+            pos = terms.index(kt[0])
+            for x in kt:
+                terms.remove(x)
+                out.pop(x, None)
+            terms.insert(pos, key)
+            out[key] = [kt]
+            target = key
+        elif key in question.replace(" ", ""):
+            # "택배비" in the text but split by Kiwi into "택배" + "비": merge the parts back.
+            parts = _concat_parts(terms, key)
+            if not parts:
+                continue
+            pos = terms.index(parts[0])
+            for x in parts:
+                terms.remove(x)
+                out.pop(x, None)
+            terms.insert(pos, key)
+            out[key] = [tuple(parts)]
+            target = key
+        else:
+            continue
+        for v in values:
+            vt = content_terms(v) or (v,)
+            if vt not in out[target]:
+                out[target].append(vt)
+    return terms, out
+
+
+def _concat_parts(terms: list[str], key: str) -> list[str] | None:
+    """Consecutive terms whose concatenation is ``key`` (["택배", "비"] for "택배비")."""
+    for i in range(len(terms)):
+        acc = ""
+        for j in range(i, len(terms)):
+            acc += terms[j]
+            if acc == key and j > i:
+                return terms[i : j + 1]
+            if not key.startswith(acc):
+                break
+    return None
 
 
 def _partial(t: str, terms: set[str]) -> bool:
