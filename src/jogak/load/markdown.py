@@ -170,7 +170,11 @@ def _render_into(s: str, out: list[str], flags: list[bool], marks: list[tuple[in
             m = _LINK.match(s, i)
             if m and (c == "[" or s.startswith("![", i)):
                 label = m.group(1)
-                is_link = m.group(2) is not None or m.group(3) is not None or label.lower() in refs
+                # CommonMark: [text][ref] is a link only when "ref" is defined ("[1][2]" in a court
+                # decision is literal text); [text] alone only when "text" is a defined label.
+                ref = m.group(3)
+                is_link = m.group(2) is not None or (
+                    (ref or label).lower() in refs if ref is not None else label.lower() in refs)
                 if is_link:
                     _render_into(label, out, flags, marks, state, refs)
                     i = m.end()
