@@ -25,9 +25,13 @@ $(VENV)/.dev: $(VENV)/.base
 install: $(VENV)/.base
 install-dev: $(VENV)/.dev
 
+DEMO_Q ?= 단순 변심인데 반품 배송비 얼마예요?
+
 demo: $(VENV)/.base
 	$(BIN)/jogak experiment examples/haru-market
 	$(BIN)/jogak chunks examples/haru-market --sample 2
+	$(BIN)/jogak ingest examples/haru-market --store $(DEMO_STORE)
+	$(BIN)/jogak ask "$(DEMO_Q)" --store $(DEMO_STORE)
 
 test: $(VENV)/.dev
 	$(BIN)/ruff check .
