@@ -72,6 +72,7 @@ class Prepared:
     chunk_config: str
     action: str  # added | updated
     pointers: dict[str, list[str]] = field(default_factory=dict)  # chunk id → pointer target paths
+    kinds: dict[str, str] = field(default_factory=dict)  # chunk id → kind of its node (article, faq, …)
 
 
 def file_sha256(path: Path) -> str:
@@ -135,6 +136,22 @@ def pointer_targets(tree: Any, chunks: list[Chunk]) -> dict[str, list[str]]:
     return out
 
 
+def node_kinds(tree: Any, chunks: list[Chunk]) -> dict[str, str]:
+    """chunk id → the kind of the tree node at the chunk's path (article, faq, appendix, footnote, …)."""
+    if tree is None:
+        return {}
+    by_path = {n.path: n.kind for n in tree.root.walk() if n.path}
+    out = {}
+    for c in chunks:
+        p = c.metadata.path
+        while p:
+            if p in by_path:
+                out[c.id] = by_path[p]
+                break
+            p = p.rsplit("/", 1)[0] if "/" in p else ""
+    return out
+
+
 def prepare(doc: Document, chunker: Any, strategy: str, cfg: str, action: str,
             want_tree: bool = True) -> Prepared:
     t0 = time.perf_counter()
@@ -146,6 +163,8 @@ def prepare(doc: Document, chunker: Any, strategy: str, cfg: str, action: str,
             c.metadata.doc_id = doc_id_for(doc)
     doctree = parse_tree(doc) if want_tree else None
     pointers = pointer_targets(doctree, chunks) if strategy == "structure" else {}
+    kinds = node_kinds(doctree, chunks) if strategy == "structure" else {}
     tree = doctree.root.to_dict() if doctree is not None else None
     _ = time.perf_counter() - t0
-    return Prepared(doc=doc, chunks=chunks, tree=tree, chunk_config=cfg, action=action, pointers=pointers)
+    return Prepared(doc=doc, chunks=chunks, tree=tree, chunk_config=cfg, action=action, pointers=pointers,
+                    kinds=kinds)

@@ -572,7 +572,8 @@ class Store:
             for c in p.chunks:
                 rows.append(_Row("", c, tokenize(c.text if not c.metadata.breadcrumb else
                                                  f"{c.metadata.breadcrumb}\n{c.text}"),
-                                 {**filter_columns(c), "pointers": p.pointers.get(c.id) or None},
+                                 {**filter_columns(c), "pointers": p.pointers.get(c.id) or None,
+                                  "kind": p.kinds.get(c.id)},
                                  c.embed_text or c.text))
                 done += 1
                 if done % 50 == 0:

@@ -41,6 +41,10 @@ class SearchOptions:
     routing: bool = True
     routing_rules: str | None = None  # YAML path; default jogak/retrieve/routing.yaml
     expand: str | None = None  # None | "neighbours" | "parent"
+    # Authority prior (seed 004: the binding clause outranks text that restates or explains it): the fused
+    # score of a chunk is multiplied by the weight of its node kind / block type. An FAQ answer or a
+    # footnote that says the same as an article ranks just below it; it still wins when it alone matches.
+    authority: dict[str, float] = field(default_factory=lambda: {"faq": 0.975, "footnote": 0.95})
 
     @classmethod
     def from_config(cls, section: dict[str, Any] | None = None, **overrides: Any) -> SearchOptions:
@@ -50,8 +54,8 @@ class SearchOptions:
             section = load_config().section("retrieve")
         o = cls()
         for k, v in {**(section or {}), **overrides}.items():
-            if k == "weights" and isinstance(v, dict):
-                o.weights = {**o.weights, **{str(a): float(b) for a, b in v.items()}}
+            if k in ("weights", "authority") and isinstance(v, dict):
+                setattr(o, k, {**getattr(o, k), **{str(a): float(b) for a, b in v.items()}})
             elif hasattr(o, k):
                 setattr(o, k, v)
         return o
@@ -59,7 +63,7 @@ class SearchOptions:
     @classmethod
     def baseline(cls) -> SearchOptions:
         """Seed 001's pipeline: dense only, nothing structural."""
-        return cls(bm25=False, query_filters=False, clause_lookup=False, xref=False, routing=False)
+        return cls(bm25=False, query_filters=False, clause_lookup=False, xref=False, routing=False, authority={})
 
 
 @dataclass
@@ -164,6 +168,13 @@ def search(store: Any, query: str, k: int = 5, filters: Any = None,
     else:
         weights = opts.weights
     fused = hybrid.rrf(lists, weights, opts.rrf_k)
+    if opts.authority and fused:
+        kinds, blocks = lex.column("kind"), lex.column("block_type")
+        for f in fused:
+            i = row_of.get(f.key)
+            if i is not None:
+                f.score *= opts.authority.get(kinds[i] or "", opts.authority.get(blocks[i] or "", 1.0))
+        fused.sort(key=lambda f: -f.score)
     entries: list[_Entry] = []
     for f in fused:
         i = row_of.get(f.key)
@@ -242,31 +253,32 @@ def search(store: Any, query: str, k: int = 5, filters: Any = None,
                 for i in structural.target_rows(lex, doc_col[e.row], target, mask):
                     pointer_of.setdefault(i, e)
 
+    def place(group: list[_Entry]) -> None:
+        room = k - len(final)
+        if room <= 0:
+            return
+        if room < len(group) and room == 1:
+            # no room for a pointer and its target together: the target is the answer, not the pointer
+            group = [g for g in group if not pointers[g.row]][:1] or group[:1]
+        for g in group[:room]:
+            final.append(g)
+            placed.add(g.row)
+
     for e in ordered:
         if len(final) >= k:
             break
         if e.row in placed:
             continue
-        head = e
         p = pointer_of.get(e.row)
-        if p is not None and p.row not in placed and not pointers[e.row]:
-            head = p  # the target was found first: its pointer leads, the target follows
-        targets = targets_of(head, opts.xref_depth, {head.row})
-        if head is not e and e.row not in {t.row for t in targets}:
-            targets = []
-            head = e
-        room = k - len(final)
-        if targets and room == 1:
-            # no room for a pointer and its target: the target is the answer, not the pointer
-            t = targets[0]
-            final.append(t)
-            placed.add(t.row)
+        if pointers[e.row] or p is None or p.row in placed:
+            # a pointer (or a plain hit): its targets follow it
+            place([e, *targets_of(e, opts.xref_depth, {e.row})])
             continue
-        final.append(head)
-        placed.add(head.row)
-        for t in targets[: room - 1]:
-            final.append(t)
-            placed.add(t.row)
+        # a target ranked above its pointer: it keeps its place and the pointer follows it, so the
+        # answer and the clause that refers to it arrive together (via = the pointer, as for any xref hit)
+        t = _Entry(e.row, e.key, e.score, [*e.matched, "xref"], via=_id(p.key), scores=e.scores)
+        seen = {e.row, p.row}
+        place([t, p, *targets_of(p, opts.xref_depth, seen)])
 
     # ── optional expansion (extra context, not counted in k) ──
     extra: dict[int, list[_Entry]] = {}

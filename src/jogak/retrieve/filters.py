@@ -46,7 +46,7 @@ KEY_ALIASES = {"title": "doc_title", "doc": "doc_title", "date": "decision_date"
 
 # Columns every chunk row carries (Chroma metadata and the lexical index's columns).
 COLUMNS = ("chunk_id", "doc_id", "doc_title", "source", "block_type", "path", "path_prefixes", "decision_date",
-           "decision_ymd", "court", "case_numbers", "article", "chunk_no", "pointers")
+           "decision_ymd", "court", "case_numbers", "article", "chunk_no", "pointers", "kind")
 
 
 @dataclass(slots=True)
