@@ -1,0 +1,77 @@
+"""``jogak serve`` (issue 7): the HTTP service and web page over a store."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from jogak.cli.common import error, note, warn
+
+
+def register(app: typer.Typer) -> None:
+    app.command("serve")(serve_cmd)
+
+
+def serve_cmd(
+    store: Annotated[str, typer.Option("--store", help="Store directory, or http://HOST:PORT of a Chroma server.")]
+    = "./jogak_db",
+    host: Annotated[str, typer.Option("--host", help="Address to bind. Non-loopback addresses need API keys.")]
+    = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="TCP port (0 picks a free one).")] = 8000,
+    config: Annotated[Path | None, typer.Option(
+        "--config", help="Configuration file (section 'server': keys, max_upload_mb, cors_origins, ...). "
+                         "Default: $JOGAK_CONFIG or ./jogak.yaml.")] = None,
+    state: Annotated[Path | None, typer.Option(
+        "--state", help="Local state directory when --store is a Chroma server.")] = None,
+    warm_up: Annotated[bool, typer.Option(
+        "--warm-up/--no-warm-up", help="Load models in the background at start-up.")] = True,
+    log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level.")] = "info",
+) -> None:
+    """Serve /v1/ask, /v1/search, documents, uploads and the web page (FastAPI + uvicorn).
+
+    Without API keys in the configuration the server runs in local mode: no key is asked for, so it
+    refuses to bind anything but a loopback address."""
+    from jogak.server.settings import ServerSettings, SettingsError, is_loopback
+
+    if config is not None and not config.is_file():
+        error(f"config file not found: {config}")
+        raise typer.Exit(2)
+    if config is not None:
+        # every stage reads the same file (store, retrieval and answer sections included)
+        os.environ["JOGAK_CONFIG"] = str(config.resolve())
+        from jogak.config import reset_config_cache
+
+        reset_config_cache()
+    try:
+        settings = ServerSettings.from_config(store, config, state_dir=str(state) if state else None,
+                                              warm_up=warm_up)
+    except (SettingsError, ValueError, OSError) as e:
+        error(str(e))
+        raise typer.Exit(2) from None
+    if not settings.keyed and not is_loopback(host):
+        error(f"refusing to bind {host}: no API keys are configured (local mode), so anyone who can reach "
+              f"this address could read and change every collection. Bind 127.0.0.1 (the default), or add "
+              f"keys to the 'server' section of {config or settings.config_path or 'jogak.yaml'}:\n"
+              "  server:\n    keys:\n      \"<a long random key>\": [default]")
+        raise typer.Exit(2)
+    if not settings.remote and not Path(store).exists():
+        note(f"no store at {store}: starting with an empty one (upload documents or run `jogak ingest`)")
+    if settings.keyed:
+        short = [k for k in settings.keys if not k.lower().startswith("sha256:") and len(k) < 16]
+        if short:
+            warn(f"{len(short)} API key(s) are shorter than 16 characters; use long random keys")
+        note(f"API keys: {len(settings.keys)} configured; every /v1 request needs one")
+    else:
+        note("local mode: no API keys configured; serving loopback only")
+    import uvicorn
+
+    from jogak.server.app import create_app
+
+    app = create_app(settings)
+    shown = f"[{host}]" if ":" in host else host
+    note(f"jogak {store} → http://{shown}:{port}/  (API docs: /docs)")
+    uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=True, proxy_headers=False,
+                server_header=False, timeout_graceful_shutdown=5)

@@ -1,0 +1,141 @@
+"""Request and response models (pydantic). Responses keep the CLI's ``--json`` shapes; the models document
+them in the OpenAPI schema and allow the extra keys the library may add."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+FILTERS_DOC = ("Filters as in the CLI: a list of `KEY=OP:VALUE` strings (ops eq, in, gte, lte, contains), "
+               "a list of {key, op, value}, or a mapping {key: value | [values] | {op: value}}. "
+               "Keys: doc_title, source, doc_id, block_type, path, decision_date, court, case_number, article.")
+
+
+class AskRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid", json_schema_extra={
+        "examples": [{"question": "단순 변심인데 반품 배송비 얼마예요?", "collection": "default"}]})
+
+    question: str = Field(min_length=1, description="The question (Korean or English).")
+    collection: str | None = Field(None, description="Collection to answer from (default: server.default_collection).")
+    filters: list[Any] | dict[str, Any] | None = Field(None, description=FILTERS_DOC)
+    k: int | None = Field(None, ge=1, description="Excerpts retrieved (default: answer.k or 6).")
+    stream: bool = Field(False, description="Answer as server-sent events (also chosen by `Accept: text/event-stream`).")
+
+
+class SearchRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid", json_schema_extra={
+        "examples": [{"query": "포인트 유효기간", "k": 5}]})
+
+    query: str = Field(min_length=1, description="The search text.")
+    collection: str | None = None
+    filters: list[Any] | dict[str, Any] | None = Field(None, description=FILTERS_DOC)
+    k: int = Field(5, ge=1)
+    expand: str | None = Field(None, pattern="^(neighbours|neighbors|parent)$",
+                               description="Extra context after each hit: neighbours or parent.")
+
+
+class Loose(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+class Highlight(BaseModel):
+    quote: list[int] | None = Field(None, description="[start, end] of the quote in the chunk's text.")
+    clause: list[int] | None = Field(None, description="[start, end] of the cited clause in the chunk's text.")
+
+
+class CitationOut(Loose):
+    n: int
+    chunk_id: str
+    source: str
+    doc_title: str
+    article: str
+    path: str | None = None
+    page_start: int | None = None
+    page_end: int | None = None
+    quote: str
+    support: float
+    highlight: Highlight | None = None
+
+
+class AnswerOut(Loose):
+    question: str
+    answer: str
+    supported: bool
+    citations: list[CitationOut]
+    excerpts: list[dict[str, Any]] = []
+    warnings: list[str] = []
+    generator: str
+    collection: str
+
+
+class SearchOut(Loose):
+    query: str
+    filters: list[dict[str, Any]]
+    hits: list[dict[str, Any]]
+    warnings: list[str] = []
+    collection: str
+
+
+class DocumentOut(Loose):
+    doc_id: str
+    source: str
+    doc_title: str
+    sha256: str
+    n_chunks: int
+    ingested_at: str
+    format: str = ""
+    n_pages: int = 0
+
+
+class DocumentsOut(BaseModel):
+    collection: str
+    documents: list[DocumentOut]
+
+
+class ChunkOut(Loose):
+    id: str
+    text: str
+    metadata: dict[str, Any]
+    collection: str
+    document: DocumentOut | None = None
+
+
+class TreeOut(BaseModel):
+    collection: str
+    doc_id: str
+    document: DocumentOut | None = None
+    tree: dict[str, Any]
+
+
+class JobOut(Loose):
+    id: str
+    collection: str
+    status: str = Field(description="queued | running | succeeded | failed | interrupted")
+    stage: str | None = None
+    done: int = 0
+    total: int = 0
+    files: list[dict[str, Any]] = []
+    report: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
+
+
+class JobsOut(BaseModel):
+    jobs: list[JobOut]
+
+
+class CollectionsOut(BaseModel):
+    collections: list[dict[str, Any]]
+    default: str | None = None
+
+
+class ErrorOut(BaseModel):
+    error: str = Field(description="A stable code: unauthorized, forbidden, not_found, too_large, …")
+    message: str = Field(description="One line for people.")
+
+
+class HealthOut(BaseModel):
+    status: str
+    ready: bool
+    mode: str = Field(description="keys (API keys required) or local (loopback only, no keys)")
+    version: str
