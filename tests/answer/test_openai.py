@@ -12,11 +12,12 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
-from tests.answer.helpers import TinyRetriever, haru_chunks
 
 from jogak.answer.ask import AskOptions, answer_hits
 from jogak.answer.generators import GeneratorError
 from jogak.answer.generators.openai import AnswerFieldDecoder, OpenAIChatGenerator, parse_reply
+
+from .helpers import TinyRetriever, haru_chunks
 
 
 class ScriptedServer:
