@@ -151,11 +151,14 @@ def _question_lang(question: str) -> str:
     return detect_lang(question) if question.strip() else "ko"
 
 
-def _jsonable_filters(filters: Any) -> dict[str, Any]:
+def _jsonable_filters(filters: Any) -> Any:
+    """The filters retrieval applied (explicit and read from the question), as JSON-ready data."""
     if not filters:
         return {}
     if isinstance(filters, dict):
         return filters
+    if isinstance(filters, list | tuple):
+        return [f.to_dict() if hasattr(f, "to_dict") else f for f in filters]
     if hasattr(filters, "to_dict"):
         return filters.to_dict()
     return {"filters": str(filters)}

@@ -57,12 +57,18 @@ def content_terms(text: str) -> tuple[str, ...]:
     out: list[str] = []
     has_hangul = any("\uac00" <= c <= "\ud7a3" for c in text)
     if has_hangul:
-        for tok in kiwi().tokenize(text):
+        toks = kiwi().tokenize(text)
+        for i, tok in enumerate(toks):
             if tok.tag not in CONTENT_TAGS:
                 continue
             lemma = getattr(tok, "lemma", None) or tok.form
             if tok.tag.startswith(("VV", "VA")) and not lemma.endswith("다"):
                 lemma = lemma + "다"
+            # "없어지다": stem + 어/아 + 지다 is one verb when the stem alone is a stop lemma (없다).
+            if (lemma in STOP_LEMMAS and tok.tag.startswith(("VV", "VA")) and i + 2 < len(toks) and toks[i + 1].tag == "EC"
+                    and toks[i + 1].form in ("어", "아", "여") and toks[i + 2].tag.startswith("VX")
+                    and toks[i + 2].form == "지"):
+                lemma = f"{tok.form}{toks[i + 1].form}지다"
             lemma = lemma.lower()
             if lemma in STOP_LEMMAS or lemma in _EN_STOP:
                 continue
