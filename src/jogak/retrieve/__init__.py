@@ -220,29 +220,35 @@ def search(store: Any, query: str, k: int = 5, filters: Any = None,
     budget = [int(opts.xref_max)]
 
     def targets_of(p: _Entry, depth: int, seen: set[int]) -> list[_Entry]:
-        """Chunks of the nodes ``p``'s pointer sentences point at (best-ranked first), depth-limited."""
-        if not opts.xref or depth <= 0 or budget[0] <= 0 or not pointers[p.row]:
-            return []
+        """Chunks of the nodes ``p``'s pointer sentences point at, breadth first (direct targets, then
+        what those point at), best-ranked first within a target, depth- and count-limited, deduplicated."""
         out: list[_Entry] = []
-        pid = _id(p.key)
-        for target in pointers[p.row]:
-            rows = structural.target_rows(lex, doc_col[p.row], target, mask)
-            rows = sorted(rows, key=lambda i: rank_of.get(i, len(ordered)))
-            taken = 0
-            for i in rows:
-                if taken >= opts.xref_per_target or budget[0] <= 0:
-                    break
-                if i in seen or i in placed:
-                    continue
-                seen.add(i)
-                base = by_row.get(i)
-                t = _Entry(i, lex.rows[i], base.score if base else p.score,
-                           [*(base.matched if base else []), "xref"], via=pid,
-                           scores=dict(base.scores) if base else {})
-                budget[0] -= 1
-                taken += 1
-                out.append(t)
-                out.extend(targets_of(t, depth - 1, seen))
+        frontier = [p]
+        for _ in range(max(0, depth) if opts.xref else 0):
+            nxt: list[_Entry] = []
+            for src in frontier:
+                pid = _id(src.key)
+                for target in pointers[src.row] or []:
+                    rows = structural.target_rows(lex, doc_col[src.row], target, mask)
+                    rows = sorted(rows, key=lambda i: rank_of.get(i, len(ordered)))
+                    taken = 0
+                    for i in rows:
+                        if taken >= opts.xref_per_target or budget[0] <= 0:
+                            break
+                        if i in seen or i in placed:
+                            continue
+                        seen.add(i)
+                        base = by_row.get(i)
+                        t = _Entry(i, lex.rows[i], base.score if base else src.score,
+                                   [*(base.matched if base else []), "xref"], via=pid,
+                                   scores=dict(base.scores) if base else {})
+                        budget[0] -= 1
+                        taken += 1
+                        nxt.append(t)
+            out.extend(nxt)
+            frontier = nxt
+            if not frontier:
+                break
         return out
 
     # which retrieved pointer points at a row (so a target found directly is shown with its pointer)
