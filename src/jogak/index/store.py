@@ -758,7 +758,7 @@ class Store:
         lex_rows = set(lex.rows)
         out: dict[str, Any] = {"documents": snap.n_docs, "chunks": len(active), "bm25_rows": len(lex_rows),
                                "bm25_consistent": lex_rows == active, "hidden_generations": snap.hidden_gens}
-        if embedded_docs and self._chroma_exists():
+        if embedded_docs or self._chroma_exists():
             coll = self._chroma()
             got = coll.get(where={"gen": {"$nin": snap.hidden_gens}} if snap.hidden_gens else None,
                            include=[])
