@@ -34,7 +34,7 @@ def serve_cmd(
 
     Without API keys in the configuration the server runs in local mode: no key is asked for, so it
     refuses to bind anything but a loopback address."""
-    from jogak.server.settings import ServerSettings, SettingsError, is_loopback
+    from jogak.server.settings import ServerSettings, SettingsError, bind_refusal
 
     if config is not None and not config.is_file():
         error(f"config file not found: {config}")
@@ -51,11 +51,9 @@ def serve_cmd(
     except (SettingsError, ValueError, OSError) as e:
         error(str(e))
         raise typer.Exit(2) from None
-    if not settings.keyed and not is_loopback(host):
-        error(f"refusing to bind {host}: no API keys are configured (local mode), so anyone who can reach "
-              f"this address could read and change every collection. Bind 127.0.0.1 (the default), or add "
-              f"keys to the 'server' section of {config or settings.config_path or 'jogak.yaml'}:\n"
-              "  server:\n    keys:\n      \"<a long random key>\": [default]")
+    refusal = bind_refusal(settings, host)
+    if refusal:
+        error(refusal)
         raise typer.Exit(2)
     if not settings.remote and not Path(store).exists():
         note(f"no store at {store}: starting with an empty one (upload documents or run `jogak ingest`)")

@@ -175,3 +175,15 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(h).is_loopback
     except ValueError:
         return False
+
+
+def bind_refusal(settings: ServerSettings, host: str) -> str | None:
+    """Why ``serve`` must not bind ``host`` with these settings (None when it may)."""
+    if settings.keyed or is_loopback(host):
+        return None
+    where = settings.config_path or "jogak.yaml"
+    return (f"refusing to bind {host}: no API keys are configured (local mode), so anyone who can reach "
+            f"this address could read and change every collection. Bind 127.0.0.1 (the default), or add "
+            f"keys to the 'server' section of {where}:\n"
+            "  server:\n    keys:\n      \"<a long random key>\": [default]")
+

@@ -1,0 +1,99 @@
+"""`jogak serve` on the command line: local mode refuses non-loopback binds at once, bad configuration
+exits non-zero with a message; the settings behind it."""
+
+from __future__ import annotations
+
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+from serverkit import JOGAK, ROOT, base_env, free_port
+
+from jogak.server.settings import ServerSettings, SettingsError, bind_refusal, is_loopback, normalise_keys
+
+
+def _serve(args: list[str], timeout: float = 30) -> tuple[int, str, float]:
+    t0 = time.monotonic()
+    p = subprocess.run([JOGAK, "serve", *args], cwd=ROOT, env=base_env(), capture_output=True, text=True,
+                       timeout=timeout)
+    return p.returncode, p.stdout + p.stderr, time.monotonic() - t0
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "::", "192.0.2.10", "example.com"])
+def test_local_mode_refuses_public_bind(tmp_path: Path, host: str) -> None:
+    rc, out, seconds = _serve(["--store", str(tmp_path / "s"), "--host", host, "--port", str(free_port())])
+    assert rc == 2, out
+    assert f"refusing to bind {host}" in out and "no API keys are configured" in out
+    assert "127.0.0.1" in out and "keys:" in out
+    assert seconds < 10  # at once: before any model, store or socket is touched
+    assert not (tmp_path / "s").exists()
+
+
+def test_bad_config_exits_with_a_message(tmp_path: Path) -> None:
+    cases = [
+        ({"server": {"keys": ["just-a-list"]}}, "server.keys must map each API key"),
+        ({"server": {"keys": {"k-0123456789abcdef": ["../etc"]}}}, "invalid collection '../etc'"),
+        ({"server": {"keys": {"sha256:1234": ["a"]}}}, "64 hex digits"),
+        ({"server": {"max_upload_mb": "lots"}}, "server.max_upload_mb must be a number"),
+        ({"server": {"colors": True}}, "unknown setting(s) in section 'server': colors"),
+    ]
+    for cfg, words in cases:
+        path = tmp_path / "jogak.yaml"
+        path.write_text(yaml.safe_dump(cfg), encoding="utf-8")
+        rc, out, _ = _serve(["--store", str(tmp_path / "s"), "--config", str(path)])
+        assert rc == 2 and words in out, (cfg, out)
+        assert "Traceback" not in out
+    rc, out, _ = _serve(["--store", str(tmp_path / "s"), "--config", str(tmp_path / "missing.yaml")])
+    assert rc == 2 and "config file not found" in out
+
+
+def test_help_lists_the_options() -> None:
+    p = subprocess.run([JOGAK, "serve", "--help"], cwd=ROOT, env={**base_env(), "COLUMNS": "200"},
+                       capture_output=True, text=True, timeout=30)
+    assert p.returncode == 0
+    for opt in ("--store", "--host", "--port", "--config"):
+        assert opt in p.stdout
+
+
+@pytest.mark.parametrize(("host", "loopback"), [
+    ("127.0.0.1", True), ("127.8.9.10", True), ("localhost", True), ("::1", True), ("[::1]", True),
+    ("0.0.0.0", False), ("::", False), ("10.0.0.1", False), ("192.168.1.5", False), ("example.com", False),
+    ("", False),
+])
+def test_is_loopback(host: str, loopback: bool) -> None:
+    assert is_loopback(host) is loopback
+
+
+def test_keys_allow_public_bind_and_hashes() -> None:
+    keyed = ServerSettings(keys={"k-0123456789abcdef": ["a"]})
+    keyed.validate()
+    assert bind_refusal(keyed, "0.0.0.0") is None
+    local = ServerSettings()
+    local.validate()
+    assert bind_refusal(local, "127.0.0.1") is None
+    assert "refusing to bind 0.0.0.0" in (bind_refusal(local, "0.0.0.0") or "")
+    assert normalise_keys({"k": "one"}) == {"k": ["one"]}
+    assert normalise_keys({"sha256:" + "ab" * 32: ["*"]}) == {"sha256:" + "ab" * 32: ["*"]}
+    with pytest.raises(SettingsError):
+        normalise_keys({"k": []})
+
+
+def test_keyring_resolves_plain_and_hashed_keys() -> None:
+    import hashlib
+
+    from jogak.server.auth import KeyRing
+
+    ring = KeyRing(normalise_keys({
+        "plain-key-0123456789": ["a", "b"],
+        "sha256:" + hashlib.sha256(b"hashed-key-0123456789").hexdigest(): ["c"],
+        "admin-key-0123456789": ["*"],
+    }))
+    assert ring.resolve("plain-key-0123456789").collections == frozenset({"a", "b"})
+    assert ring.resolve("hashed-key-0123456789").collections == frozenset({"c"})
+    admin = ring.resolve("admin-key-0123456789")
+    assert admin.collections is None and admin.allows("anything")
+    assert ring.resolve("plain-key-012345678") is None
+    assert ring.resolve(hashlib.sha256(b"hashed-key-0123456789").hexdigest()) is None
+    assert "0123456789" not in repr(ring.resolve("plain-key-0123456789"))  # labels, never keys
