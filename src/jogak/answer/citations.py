@@ -31,6 +31,7 @@ _ARTICLE_LABEL = re.compile(r"^(?:(?P<pre>(?:부록|별표|별지|Schedule|Exhib
                             r"(?P<label>제\s*\d+\s*조(?:의\s*\d+)?|Section\s+[\d.]+|Article\s+\d+)", re.I)
 _APPENDIX_NAME = re.compile(r"^(부록|별표|별지|첨부)\s*([A-Za-z0-9]{0,3})|^(Schedule|Exhibit|Annex|Appendix)\s+([A-Z0-9]{1,3})",
                             re.I)
+_BARE_PARAGRAPH = re.compile(rf"^(?:[{CIRCLED}]|제\s*\d+\s*[항호목]|\(\w{{1,3}}\)|\d+(?:\.\d+)*\.?|[가-하]\.)$")
 CASE_KEYS = ("case_number", "decision_date", "court", "full_case_name", "title")
 
 
@@ -126,8 +127,7 @@ def _raw_cite_label(seg: dict[str, Any], chunk: Chunk) -> str:
     path = seg.get("path") or ""
     if cite:
         # A bare paragraph label ("①", "제1항") gets its article from the path.
-        if not _ARTICLE_LABEL.match(cite) and not cite.startswith(("자주", "부칙", "판결요지", "판시사항")) \
-                and path:
+        if _BARE_PARAGRAPH.match(cite) and path:
             base = _label_from_path("/".join(path.split("/")[:-1]), chunk) if "/" in path else ""
             return f"{base} {cite}".strip()
         return cite

@@ -76,6 +76,11 @@ _POINTER = re.compile(
 )
 
 
+POINTER_MAX_LEAD = 60  # characters before the reference in a pointer sentence
+# "7.1 Governing Law." — a section caption run into its first sentence; it is merged with that sentence.
+_CAPTION = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.)\s+[A-Z][\w'’ ,&/-]{0,60}\.$")
+
+
 @dataclass(slots=True)
 class Unit:
     """One quotable piece of a chunk. Offsets are chunk-relative; ``text`` is ``chunk.text[start:end]``."""
@@ -122,8 +127,15 @@ def is_pointer(sentence: str) -> bool:
         return False
     m = matches[-1]
     tail = s[m.end():].strip(" .。)")
-    # The reference must close the sentence (nothing substantive after it).
-    return len(tail) <= 4
+    # The reference must close the sentence (nothing substantive after it), and what comes before it
+    # must be short: "지연 일수별 보상 금액은 부록A 참조." points; a full rule that ends "…, calculated as
+    # set forth in Schedule 1." states something itself.
+    return len(tail) <= 4 and len(s[: m.start()]) <= POINTER_MAX_LEAD
+
+
+def refers(sentence: str) -> bool:
+    """The sentence mentions another place as where details are ("… as set forth in Schedule 1")."""
+    return _POINTER.search(normalise_ws(sentence)) is not None
 
 
 def is_heading_line(line: str) -> bool:
@@ -158,8 +170,10 @@ def _ends_sentence(text: str, dot: int) -> bool:
     token = text[j:dot]
     if not token:
         return False
-    if token.isdigit():  # "1." item numbers, "2003. 7. 24." dates
-        return False
+    if token.isdigit():  # "1." item numbers, "2003. 7. 24." dates — but "… in Schedule 1. The Parties"
+        before = text[:j].rstrip()
+        nxt = text[dot + 1 :].lstrip()[:1]
+        return bool(before) and before[-1].isalpha() and nxt.isascii() and nxt.isupper()
     if token.lower().rstrip(".") in _ABBREV:
         return False
     return not (len(token) == 1 and token.isalpha() and token.isupper())
@@ -185,6 +199,19 @@ def split_sentences(text: str, base: int = 0) -> list[tuple[int, int]]:
             e -= 1
         if e > s:
             out.append((base + s, base + e))
+    return out
+
+
+def _merge_captions(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    carry: int | None = None
+    for s, e in spans:
+        if carry is not None:
+            s, carry = carry, None
+        if _CAPTION.match(text[s:e]) and (s, e) != spans[-1]:
+            carry = s
+            continue
+        out.append((s, e))
     return out
 
 
@@ -222,7 +249,7 @@ def split_units(text: str) -> list[Unit]:
                 skip = len(para) - len(para.lstrip()) + m.end()
                 off = a + skip
                 para = run[off:b]
-            for s, e in split_sentences(para, s0 + off):
+            for s, e in _merge_captions(text, split_sentences(para, s0 + off)):
                 sent = text[s:e]
                 units.append(Unit(s, e, sent, "sentence", heading, marker, pointer=is_pointer(sent)))
                 lead = normalise_ws(f"{lead} {sent}")

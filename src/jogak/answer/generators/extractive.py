@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from jogak.answer.context import LABELS, TIER_WEIGHT, Context, Excerpt
 from jogak.answer.generators.base import Draft, DraftStatement, Generator, Quote
 from jogak.answer.morph import char_bigrams, content_terms, get_embedder, lexicon, rescale_cosine
-from jogak.answer.text import Unit, normalise_ws, split_units
+from jogak.answer.text import Unit, normalise_ws, refers, split_units
 from jogak.answer.verify import disagree, topic_overlap
 
 # Calibrated on examples/haru-market/questions.yaml (42 questions, 40 answerable, 2 not), structure
@@ -262,7 +262,7 @@ class ExtractiveAnswerer(Generator):
         # A pointer in a chosen clause, or one that scores near the best answer, sends us to its target
         # excerpt(s): the answer is there, never in the pointer sentence itself (seed 004).
         for p in cands:
-            if not p.unit.pointer:
+            if not (p.unit.pointer or (p in chosen and refers(p.unit.text))):
                 continue
             near = p.score >= 0.6 * best.score
             same_clause = any(o.excerpt.n == p.excerpt.n and o.unit.heading == p.unit.heading for o in chosen)
@@ -417,7 +417,11 @@ def _where(c: Candidate, lang: str) -> str:
     return lab["appendix_where"]
 
 
+_LEAD_CAPTION = re.compile(r"^\d+(?:\.\d+)*\.?\s+[A-Z][\w'’ ,&/-]{0,60}\.\s+(?=[A-Z])")
+
+
 def _attribute(text: str, where: str, lang: str) -> str:
+    text = _LEAD_CAPTION.sub("", text, count=1) or text
     if lang == "ko":
         return f"{where}에 따르면 {text}"
     lowered = text[0].lower() + text[1:] if len(text) > 1 and text[1].islower() else text
