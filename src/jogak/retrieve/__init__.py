@@ -109,6 +109,8 @@ def search(store: Any, query: str, k: int = 5, filters: Any = None,
     warnings: list[str] = []
     snap = store.snapshot()
     lex = store.lexical(snap)
+    if opts.bm25 and getattr(store, "tokenizer_stale", lambda: False)():
+        warnings.append("the BM25 index was built by an older tokenizer; run `jogak ingest` again to rebuild it")
     doc_titles = sorted({t for t in lex.columns.get("doc_title", []) if t})
     from_q: list[Filter] = []
     rq = query
