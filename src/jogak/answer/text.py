@@ -76,6 +76,17 @@ _POINTER = re.compile(
 )
 
 
+# Sections that state questions or list contents, not answers: a case's 쟁점/판시사항 restate the issue
+# (and so match a question best), a table of contents matches everything.
+QUESTION_SECTIONS = frozenset({"쟁점", "판시사항", "목차", "차례", "contents", "table of contents"})
+_TOC_LEADERS = re.compile(r"(?:·{3,}|\.{5,}|…{2,}).*(?:·{3,}|\.{5,}|…{2,})")
+
+
+def is_question_section(heading: str) -> bool:
+    h = heading.strip().strip("<>【】[]()#").strip().lower()
+    return h in QUESTION_SECTIONS
+
+
 POINTER_MAX_LEAD = 60  # characters before the reference in a pointer sentence
 # "7.1 Governing Law." — a section caption run into its first sentence; it is merged with that sentence.
 _CAPTION = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.)\s+[A-Z][\w'’ ,&/-]{0,60}\.$")
@@ -99,7 +110,8 @@ class Unit:
 
     @property
     def answerable(self) -> bool:
-        return self.kind in ("sentence", "item", "table_row", "faq_a") and not self.pointer
+        return (self.kind in ("sentence", "item", "table_row", "faq_a") and not self.pointer
+                and not is_question_section(self.heading) and not _TOC_LEADERS.search(self.text))
 
     def display(self) -> str:
         """The unit as an answer shows it: whitespace normalised; table rows as "header: cell" pairs."""
