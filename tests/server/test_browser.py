@@ -127,7 +127,7 @@ def test_ask_click_citation_shows_highlighted_clause_and_page(browser_page, keye
     page.click("#evidence-open")
     page.locator("#tree .select.active").wait_for(state="visible")
     assert page.get_attribute("#tree .select.active", "data-path") == "본문/제2조/제1항"
-    assert page.inner_text("#node-path") == "반품교환환불정책 · ①"
+    assert page.inner_text("#node-path") == "반품교환환불정책 · 제2조 (반품 배송비) ①"  # as the citation says
     assert page.inner_text("#node-page") == "p. 1"
     assert page.inner_text("#node-text").startswith("① 단순 변심")
     assert errors == [] and outside == []

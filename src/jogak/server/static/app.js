@@ -372,7 +372,21 @@
     return n.label || n.title || n.kind;
   }
 
-  function treeNode(n, depth) {
+  // "제2조 (반품 배송비) ①": the clause as a citation names it (chapters and the document left out)
+  function clauseName(trail) {
+    const parts = trail.filter((x) => x.kind !== "document" && x.kind !== "chapter" && x.kind !== "parties");
+    return parts.map((x, i) => (i === 0 ? heading(x) : (x.label || heading(x)))).join(" ");
+  }
+
+  function snippet(n) {
+    if (n.title || !n.text) return "";
+    let s = n.text.replace(/\s+/g, " ").trim();
+    if (n.label && s.startsWith(n.label)) s = s.slice(n.label.length).trim();
+    return s.length > 28 ? s.slice(0, 28) + "…" : s;
+  }
+
+  function treeNode(n, depth, trail) {
+    trail = trail.concat([n]);
     const li = el("li", { class: "node", "data-path": n.path || "" });
     const row = el("div", { class: "row" });
     const kids = n.children || [];
@@ -393,25 +407,31 @@
       row.appendChild(el("span", { class: "toggle-space", "aria-hidden": "true" }));
     }
     const pg = pageLabel(n.page_start, n.page_end);
+    const snip = snippet(n);
     row.appendChild(el("button", { type: "button", class: "select", "data-path": n.path || "",
-                                   onclick: () => selectNode(n, li) },
-                       [heading(n), pg ? el("span", { class: "page", text: " · " + pg }) : null]));
+                                   onclick: () => selectNode(n, li, trail) },
+                       [heading(n), snip ? el("span", { class: "snippet", text: " " + snip }) : null,
+                        pg ? el("span", { class: "page", text: " · " + pg }) : null]));
     li.appendChild(row);
     if (kids.length) {
       sub = el("ul", { class: "children" });
       sub.hidden = depth >= 1;
-      for (const k of kids) sub.appendChild(treeNode(k, depth + 1));
+      for (const k of kids) sub.appendChild(treeNode(k, depth + 1, trail));
       li.appendChild(sub);
     }
     return li;
   }
 
-  function selectNode(n, li) {
-    document.querySelectorAll("#tree .select").forEach((b) => b.classList.remove("active"));
+  function selectNode(n, li, trail) {
+    document.querySelectorAll("#tree .select").forEach((b) => {
+      b.classList.remove("active");
+      b.removeAttribute("aria-current");
+    });
     const b = li.querySelector(":scope > .row > .select");
     if (b) { b.classList.add("active"); b.setAttribute("aria-current", "true"); }
     const title = state.treeDoc ? state.treeDoc.doc_title : "";
-    $("node-path").textContent = n.kind === "document" ? title : (title ? title + " · " : "") + heading(n);
+    const name = clauseName(trail);
+    $("node-path").textContent = name ? (title ? title + " · " : "") + name : title;
     $("node-page").textContent = pageLabel(n.page_start, n.page_end);
     $("node-text").textContent = n.text || "";
   }
@@ -428,7 +448,7 @@
       state.treeDoc = data.document;
       box.textContent = "";
       const ul = el("ul", { class: "root" });
-      ul.appendChild(treeNode(data.tree, 0));
+      ul.appendChild(treeNode(data.tree, 0, []));
       box.appendChild(ul);
       if (path) revealPath(path);
     } catch (e) {
