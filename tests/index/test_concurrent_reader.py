@@ -17,7 +17,7 @@ from jogak.retrieve import SearchOptions, search
 HERE = Path(__file__).resolve().parent
 
 WRITER = textwrap.dedent("""
-    import sys
+    import sys, time
     sys.path.insert(0, {here!r})
     from fakes import HashEmbedder
     from jogak.index import open_store
@@ -26,6 +26,7 @@ WRITER = textwrap.dedent("""
         open({path!r}, "w", encoding="utf-8").write({text!r}.replace("VERSION", "판본" + str(v)))
         st.ingest([{path!r}], strategy="structure")
         print("done", v, flush=True)
+        time.sleep(1.0)  # let the reader see each version for a while
 """)
 
 
