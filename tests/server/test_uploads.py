@@ -206,6 +206,8 @@ def test_oversize_over_real_http(keyed_server: ServerProcess) -> None:
     ("  spaced   name .md ", "spaced name.md"),
     ("x" * 300 + ".pdf", "x" * 116 + ".pdf"),
     ("\u1112\u1161\u1105\u116e.md", "하루.md"),  # NFD (macOS) → NFC
+    ("규" * 150 + ".pdf", "규" * 65 + ".pdf"),  # at most 200 UTF-8 bytes
+    ("no-extension-but.dots.", "no-extension-but.dots"),
 ])
 def test_sanitize_filename(raw: str, safe: str) -> None:
     out = sanitize_filename(raw)

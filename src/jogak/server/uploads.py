@@ -27,7 +27,8 @@ from urllib.parse import unquote
 from jogak.load import FORMATS
 from jogak.server.errors import ApiError
 
-MAX_NAME = 120
+MAX_NAME = 120  # characters
+MAX_NAME_BYTES = 200  # UTF-8 bytes
 MAX_FIELDS_BYTES = 64 * 1024
 _SLACK = 64 * 1024  # multipart framing and form fields on top of the files' bytes
 _RESERVED = re.compile(r'[<>:"|?*\x00-\x1f\x7f]')
@@ -83,12 +84,15 @@ def sanitize_filename(raw: str | None, fallback: str = "upload") -> str:
     if name in ("", ".", ".."):
         name = fallback
     stem, dot, ext = name.rpartition(".")
-    if dot and stem and 1 <= len(ext) <= 10 and re.fullmatch(r"[A-Za-z0-9]+", ext):
-        stem = stem[: MAX_NAME - len(ext) - 1].rstrip(". ") or fallback
-        name = f"{stem}.{ext}"
-    else:
-        name = name[:MAX_NAME].rstrip(". ") or fallback
-    return name
+    if not (dot and stem and 1 <= len(ext) <= 10 and re.fullmatch(r"[A-Za-z0-9]+", ext)):
+        stem, ext = name, ""
+    suffix = f".{ext}" if ext else ""
+    stem = stem[: MAX_NAME - len(suffix)]
+    # file systems count bytes (255 on ext4): Hangul takes three in UTF-8
+    while len((stem + suffix).encode("utf-8")) > MAX_NAME_BYTES:
+        stem = stem[:-1]
+    stem = stem.rstrip(". ") or fallback
+    return stem + suffix
 
 
 def unique_name(name: str, taken: set[str]) -> str:
