@@ -139,3 +139,27 @@ def test_stale_tokenizer_is_rebuilt_on_next_ingest(tmp_path: Path, small_corpus:
     assert sorted(rep.unchanged) == ["contract.txt", "policy.txt"] and not st.tokenizer_stale()
     res = search(st, "포인트 유효기간", k=1, options=SearchOptions(dense=False))
     assert res.hits and "유효기간" in res.hits[0].chunk.text and not res.warnings
+
+
+def test_embedding_backend_failure_leaves_collection_unchanged(tmp_path: Path, small_corpus: Path) -> None:
+    from jogak.index.embed import EmbedderUnavailable
+
+    class Flaky(HashEmbedder):
+        name = HashEmbedder.name
+
+        def embed_passages(self, texts):
+            raise EmbedderUnavailable("embedding endpoint http://127.0.0.1:9/v1 failed: connection refused")
+
+    import uuid
+
+    st = _store(tmp_path)
+    st.ingest([small_corpus / "policy.txt"], strategy="structure")
+    n = st.count()
+    # fresh text, so the shared embedding cache cannot answer for the failing backend
+    (small_corpus / "contract.txt").write_text(CONTRACT.replace("목적", uuid.uuid4().hex), encoding="utf-8")
+    st2 = open_store(tmp_path / "db", "default", embedder=Flaky())
+    rep = st2.ingest([small_corpus], strategy="structure")
+    assert [f["source"] for f in rep.failed] == ["contract.txt"] and "connection refused" in rep.failed[0]["error"]
+    assert [d.source for d in st2.documents()] == ["policy.txt"] and st2.count() == n
+    chk = st2.check()
+    assert chk["hidden_generations"] == [] and chk["bm25_consistent"] and chk["dense_consistent"]

@@ -538,11 +538,11 @@ class Store:
                     continue
                 batch.append(prep)
                 if len(batch) >= commit_every:
-                    self._commit(batch, report, progress)
+                    self._commit_or_fail(batch, report, progress)
                     batch = []
             progress("load", n, n, "")
             if batch:
-                self._commit(batch, report, progress)
+                self._commit_or_fail(batch, report, progress)
         report.seconds = time.perf_counter() - t0
         return report
 
@@ -557,6 +557,18 @@ class Store:
         if have and have != emb.name and self._db.execute("SELECT COUNT(*) FROM docs WHERE embedded=1").fetchone()[0]:
             raise StoreError(f"collection '{self.collection}' was embedded with '{have}', not '{emb.name}': "
                              "use the same embedder or a new collection")
+
+    def _commit_or_fail(self, batch: list[Prepared], report: IngestReport, progress: Progress) -> None:
+        """Commit a batch; when the embedding backend fails midway, the batch's documents are reported as
+        failed and the collection stays as it was (their pending rows are dropped)."""
+        from jogak.index.embed import EmbedderUnavailable
+
+        try:
+            self._commit(batch, report, progress)
+        except EmbedderUnavailable as e:
+            for p in batch:
+                report.failed.append({"source": p.doc.source, "error": f"{p.doc.source}: {e}"})
+            self._gc()
 
     def _commit(self, batch: list[Prepared], report: IngestReport, progress: Progress) -> None:
         from jogak.index.lexical import tokenize
@@ -607,20 +619,18 @@ class Store:
                 max_batch = int(self._client.get_max_batch_size())
             except Exception:
                 max_batch = 1000
-            step = 32
+            step, pend = 32, []
             for i in range(0, len(all_rows), step):
                 part = all_rows[i : i + step]
                 vecs = emb.embed_passages([r.embed_text for _, r in part])
                 progress("embed", min(i + step, len(all_rows)), len(all_rows), part[-1][1].chunk.metadata.source)
-                self._pending_vectors = getattr(self, "_pending_vectors", [])
-                self._pending_vectors.extend(zip(part, vecs, strict=True))
-                if len(self._pending_vectors) >= min(max_batch, 512) or i + step >= len(all_rows):
-                    pend = self._pending_vectors
-                    self._pending_vectors = []
+                pend.extend(zip(part, vecs, strict=True))
+                if len(pend) >= min(max_batch, 512) or i + step >= len(all_rows):
                     coll.add(ids=[r.row for (_, r), _ in pend],
                              embeddings=[v for _, v in pend],
                              documents=[r.chunk.text for (_, r), _ in pend],
                              metadatas=[chroma_metadata(r.cols, {"gen": g}) for (g, r), _ in pend])
+                    pend = []
             report.n_cached += emb.hits - hits0
             report.n_embedded += emb.misses - miss0
         # 3. the new BM25 directory: active rows of untouched documents + the new generations.
