@@ -83,6 +83,9 @@ def ingest_cmd(
     except StoreError as e:
         error(str(e))
         raise typer.Exit(2) from None
+    except Exception as e:  # e.g. the Chroma server is unreachable: one line, not a traceback
+        error(f"ingest failed ({type(e).__name__}): {e}; the collection was left as it was")
+        raise typer.Exit(2) from None
     for w in rep.warnings:
         warn(w)
     for s in rep.skipped:
@@ -172,7 +175,11 @@ def search_cmd(
         opts.expand = expand
     if no_structure:
         opts.clause_lookup = opts.xref = opts.routing = opts.query_filters = False
-    res = search(st, query, k=k, filters=fl, options=opts)
+    try:
+        res = search(st, query, k=k, filters=fl, options=opts)
+    except Exception as e:
+        error(f"search failed ({type(e).__name__}): {e}")
+        raise typer.Exit(2) from None
     for w in res.warnings:
         warn(w)
     if as_json:
