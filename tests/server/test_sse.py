@@ -92,14 +92,14 @@ def llm() -> Iterator[FakeLLM]:
 
 @pytest.fixture(scope="module")
 def llm_server(llm: FakeLLM, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """`jogak serve` over a lexical-only store of the Haru Market policies (Markdown snapshots)."""
+    """`jogak serve` over a lexical-only store of the Haru Market policies (fast to build)."""
     from jogak.index import open_store
 
     work = tmp_path_factory.mktemp("sse")
     store = work / "store"
     st = open_store(store, "default", embedder=False)
-    fixtures = ROOT / "tests" / "answer" / "fixtures"
-    rep = st.ingest([str(p) for p in sorted(fixtures.glob("하루마켓_*.md"))], strategy="structure")
+    rep = st.ingest([str(p) for p in sorted((ROOT / "examples" / "haru-market").glob("*.pdf"))],
+                    strategy="structure")
     assert rep.ok, rep.to_dict()
     st.close()
     cfg = work / "jogak.yaml"
