@@ -163,3 +163,16 @@ def test_embedding_backend_failure_leaves_collection_unchanged(tmp_path: Path, s
     assert [d.source for d in st2.documents()] == ["policy.txt"] and st2.count() == n
     chk = st2.check()
     assert chk["hidden_generations"] == [] and chk["bm25_consistent"] and chk["dense_consistent"]
+
+
+def test_neighbour_and_parent_expansion(tmp_path: Path, small_corpus: Path) -> None:
+    st = _store(tmp_path)
+    st.ingest([small_corpus], strategy="structure")
+    base = search(st, "지체상금 산정 1천분의 1.5", k=1, options=SearchOptions(xref=False))
+    assert len(base.hits) == 1
+    res = search(st, "지체상금 산정 1천분의 1.5", k=1, options=SearchOptions(xref=False, expand="neighbours"))
+    first, extra = res.hits[0], res.hits[1:]
+    assert first.chunk.id == base.hits[0].chunk.id and 1 <= len(extra) <= 2
+    assert all(h.matched == ["neighbour"] and h.via == first.chunk.id for h in extra)
+    nos = {h.chunk.metadata.chunk_no for h in extra}
+    assert nos <= {first.chunk.metadata.chunk_no - 1, first.chunk.metadata.chunk_no + 1}
