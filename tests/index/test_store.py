@@ -176,3 +176,10 @@ def test_neighbour_and_parent_expansion(tmp_path: Path, small_corpus: Path) -> N
     assert all(h.matched == ["neighbour"] and h.via == first.chunk.id for h in extra)
     nos = {h.chunk.metadata.chunk_no for h in extra}
     assert nos <= {first.chunk.metadata.chunk_no - 1, first.chunk.metadata.chunk_no + 1}
+
+
+def test_question_date_filter_ignored_without_dates(tmp_path: Path, small_corpus: Path) -> None:
+    st = _store(tmp_path)
+    st.ingest([small_corpus], strategy="structure")
+    res = search(st, "2020년 이후 적립된 포인트 유효기간", k=2)
+    assert res.filters == [] and res.hits  # no decision dates in policies: nothing to filter on

@@ -118,7 +118,7 @@ def search(store: Any, query: str, k: int = 5, filters: Any = None,
         from_q, rq = extract(query, doc_titles)
         # a question filter on a key the caller already fixed is dropped: explicit wins
         fixed = {f.key for f in explicit}
-        from_q = [f for f in from_q if f.key not in fixed]
+        from_q = [f for f in from_q if f.key not in fixed and _has_values(lex, f.key)]
     all_filters = [*explicit, *from_q]
     n = len(lex)
     mask = to_mask(all_filters, lex.column, n)
@@ -313,6 +313,15 @@ def search(store: Any, query: str, k: int = 5, filters: Any = None,
                         scores=e.scores))
     return SearchResult(query=query, filters=all_filters, hits=hits, warnings=warnings, retrieval_query=rq,
                         routed=routed)
+
+
+def _has_values(lex: Any, key: str) -> bool:
+    """A filter read from the question applies only when the collection has that field at all: "2025년
+    이후" in a question about store policies must not filter every policy chunk out by decision date."""
+    from jogak.retrieve.filters import FIELDS
+
+    col = lex.columns.get(FIELDS[key].column) or []
+    return any(v not in (None, []) for v in col)
 
 
 def _id(key: str) -> str:
