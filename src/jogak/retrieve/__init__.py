@@ -134,7 +134,7 @@ def search(store: Any, query: str, k: int = 5, filters: Any = None,
     qvec = None
     if opts.dense and n:
         use_dense, why = store.dense_info(snap)
-        if (not use_dense and why and store.embedder is None) or (not use_dense and why):
+        if not use_dense and why:
             warnings.append(why)
     where = None
     if use_dense:
