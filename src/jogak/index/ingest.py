@@ -155,13 +155,16 @@ def node_kinds(tree: Any, chunks: list[Chunk]) -> dict[str, str]:
 def prepare(doc: Document, chunker: Any, strategy: str, cfg: str, action: str,
             want_tree: bool = True) -> Prepared:
     t0 = time.perf_counter()
-    chunks = list(chunker.chunk_document(doc))
+    doctree = parse_tree(doc) if want_tree else None
+    if doctree is not None and strategy == "structure":
+        chunks = list(chunker.chunk_document(doc, tree=doctree))  # parse once, chunk and store the same tree
+    else:
+        chunks = list(chunker.chunk_document(doc))
     for c in chunks:
         if not c.metadata.doc_id:
             from jogak.chunk import doc_id_for
 
             c.metadata.doc_id = doc_id_for(doc)
-    doctree = parse_tree(doc) if want_tree else None
     pointers = pointer_targets(doctree, chunks) if strategy == "structure" else {}
     kinds = node_kinds(doctree, chunks) if strategy == "structure" else {}
     tree = doctree.root.to_dict() if doctree is not None else None
