@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -222,9 +223,13 @@ def eval_retrieval_cmd(
         out.print(render_table(rep))
 
 
+_CUAD_WORK = Path(tempfile.gettempdir()) / "jogak_cuad"
+
+
 def eval_cuad_cmd(
     corpus: Annotated[Path, typer.Option(help="The cuad_contracts folder.")] = Path("../shared/corpora/cuad_contracts"),
-    work: Annotated[Path, typer.Option(help="Where to build the two CUAD stores.")] = Path("./.jogak_cuad"),
+    work: Annotated[Path, typer.Option(help="Where to build the CUAD stores and embedding cache (kept between "
+                                             "runs, so a re-run embeds nothing).")] = _CUAD_WORK,
     limit: Annotated[int | None, typer.Option(help="Use only the first N contracts (quick runs).")] = None,
     strategies: Annotated[str, typer.Option(help="Comma-separated strategies.")] = "recursive,structure",
     as_json: JsonOpt = False,
