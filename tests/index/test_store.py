@@ -183,3 +183,12 @@ def test_question_date_filter_ignored_without_dates(tmp_path: Path, small_corpus
     st.ingest([small_corpus], strategy="structure")
     res = search(st, "2020년 이후 적립된 포인트 유효기간", k=2)
     assert res.filters == [] and res.hits  # no decision dates in policies: nothing to filter on
+
+
+def test_chunk_cache_overflow_returns_every_row(tmp_path: Path, small_corpus: Path) -> None:
+    st = _store(tmp_path)
+    st.ingest([small_corpus], strategy="structure")
+    st.CHUNK_CACHE_MAX = 3
+    rows = st.lexical().rows
+    assert len(rows) > 3 and set(st.chunk_map(rows)) == set(rows)
+    assert set(st.chunk_map(rows)) == set(rows)

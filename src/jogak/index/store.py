@@ -143,6 +143,8 @@ def row_key(chunk_id: str, gen: int) -> str:
 
 
 class Store:
+    CHUNK_CACHE_MAX = 50_000  # parsed chunks kept in memory per store
+
     def __init__(self, store: str | os.PathLike[str] = DEFAULT_STORE, collection: str = DEFAULT_COLLECTION,
                  state_dir: str | os.PathLike[str] | None = None, embedder: Any = None,
                  create: bool = True, config: dict[str, Any] | None = None) -> None:
@@ -327,19 +329,24 @@ class Store:
 
     def _chunks_by_rows(self, rows: list[str]) -> dict[str, Chunk]:
         out: dict[str, Chunk] = {}
-        todo = [r for r in rows if r not in self._chunk_cache]
         with self._lock:
+            todo = []
+            for r in rows:
+                c = self._chunk_cache.get(r)
+                if c is not None:
+                    out[r] = c
+                else:
+                    todo.append(r)
             for i in range(0, len(todo), 500):
                 part = todo[i : i + 500]
                 q = f"SELECT row, data FROM chunks WHERE row IN ({','.join('?' * len(part))})"
                 for row, data in self._db.execute(q, part):
-                    self._chunk_cache[row] = Chunk.from_dict(json.loads(data))
-            if len(self._chunk_cache) > 50_000:
+                    out[row] = Chunk.from_dict(json.loads(data))
+            if len(self._chunk_cache) + len(todo) > self.CHUNK_CACHE_MAX:  # bounded: start over when full
                 self._chunk_cache.clear()
-        for r in rows:
-            c = self._chunk_cache.get(r)
-            if c is not None:
-                out[r] = c
+            for r in todo:
+                if r in out:
+                    self._chunk_cache[r] = out[r]
         return out
 
     def chunk_map(self, rows: list[str]) -> dict[str, Chunk]:
