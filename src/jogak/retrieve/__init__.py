@@ -111,7 +111,7 @@ def search(store: Any, query: str, k: int = 5, filters: Any = None,
     lex = store.lexical(snap)
     if opts.bm25 and getattr(store, "tokenizer_stale", lambda: False)():
         warnings.append("the BM25 index was built by an older tokenizer; run `jogak ingest` again to rebuild it")
-    doc_titles = sorted({t for t in lex.columns.get("doc_title", []) if t})
+    doc_titles = _derived(lex, "doc_titles", lambda: sorted({t for t in lex.columns.get("doc_title", []) if t}))
     from_q: list[Filter] = []
     rq = query
     if opts.query_filters:
@@ -122,7 +122,7 @@ def search(store: Any, query: str, k: int = 5, filters: Any = None,
     all_filters = [*explicit, *from_q]
     n = len(lex)
     mask = to_mask(all_filters, lex.column, n)
-    row_of = {key: i for i, key in enumerate(lex.rows)}
+    row_of = _derived(lex, "row_of", lambda: {key: i for i, key in enumerate(lex.rows)})
     n_cand = max(int(opts.n_candidates), 4 * k)
 
     # ── candidates ──
@@ -315,13 +315,21 @@ def search(store: Any, query: str, k: int = 5, filters: Any = None,
                         routed=routed)
 
 
+def _derived(lex: Any, name: str, make: Any) -> Any:
+    """Per-snapshot derived data (row index, title list), computed once per loaded lexical index."""
+    cache = lex.__dict__.setdefault("_derived", {})
+    if name not in cache:
+        cache[name] = make()
+    return cache[name]
+
+
 def _has_values(lex: Any, key: str) -> bool:
     """A filter read from the question applies only when the collection has that field at all: "2025년
     이후" in a question about store policies must not filter every policy chunk out by decision date."""
     from jogak.retrieve.filters import FIELDS
 
-    col = lex.columns.get(FIELDS[key].column) or []
-    return any(v not in (None, []) for v in col)
+    return _derived(lex, f"has:{key}", lambda: any(v not in (None, []) for v in
+                                                   (lex.columns.get(FIELDS[key].column) or [])))
 
 
 def _id(key: str) -> str:

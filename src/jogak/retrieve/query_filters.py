@@ -9,6 +9,7 @@ is cut from the text the retrievers see.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -59,6 +60,25 @@ RULES: list[_Rule] = [
 _PARTICLE = r"(?:에서는|에서만|에서|에선|에는|에\s*따르면|에\s*의하면|상으로는|상|기준으로|만)"
 
 
+_TITLE_OF: dict[str, dict[str, str]] = {}
+
+
+@functools.lru_cache(maxsize=16)
+def _title_regex(titles: tuple[str, ...]) -> re.Pattern[str] | None:
+    """One alternation over every title (longest first, spaces optional), each followed by a particle."""
+    if not titles:
+        return None
+    groups: dict[str, str] = {}
+    parts = []
+    for j, title in enumerate(sorted(titles, key=len, reverse=True)):
+        loose = r"\s*".join(re.escape(ch) for ch in title if not ch.isspace())
+        groups[f"t{j}"] = title
+        parts.append(f"(?P<t{j}>{loose})")
+    rx = re.compile(rf"(?<![\w])(?:{'|'.join(parts)})\s*{_PARTICLE}")
+    _TITLE_OF[rx.pattern] = groups
+    return rx
+
+
 def extract(query: str, doc_titles: Iterable[str] = ()) -> tuple[list[Filter], str]:
     """(filters found in the question, the question with those phrases removed)."""
     filters: list[Filter] = []
@@ -72,12 +92,14 @@ def extract(query: str, doc_titles: Iterable[str] = ()) -> tuple[list[Filter], s
             if free(m.start(), m.end()):
                 filters.extend(rule.build(m))
                 spans.append((m.start(), m.end()))
-    for title in sorted({t for t in doc_titles if t and len(t) >= 2}, key=len, reverse=True):
-        loose = r"\s*".join(re.escape(ch) for ch in title if not ch.isspace())
-        m = re.search(rf"(?<![\w]){loose}\s*{_PARTICLE}", query)
-        if m and free(m.start(), m.end()):
-            filters.append(Filter("doc_title", "eq", title, origin="question", phrase=m.group(0).strip()))
-            spans.append((m.start(), m.end()))
+    rx = _title_regex(tuple(sorted({t for t in doc_titles if t and len(t) >= 2})))
+    if rx is not None:
+        for m in rx.finditer(query):
+            title = _TITLE_OF[rx.pattern][m.lastgroup or ""]
+            if free(m.start(), m.end()):
+                filters.append(Filter("doc_title", "eq", title, origin="question", phrase=m.group(0).strip()))
+                spans.append((m.start(), m.end()))
+                break  # one named document per question
     cleaned = query
     for s, e in sorted(spans, reverse=True):
         cleaned = cleaned[:s] + " " + cleaned[e:]
