@@ -4,6 +4,7 @@ on hand-made hits (no index needed)."""
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 import pytest
 
@@ -289,3 +290,20 @@ def test_body_wins_over_disagreeing_appendix(chunks):
     assert "7일 이내" in ans.answer
     assert "본문 규정(제3조 (반품·교환 신청 기간) ①)이 우선합니다" in ans.answer
     assert "부록A에는" in ans.answer
+
+
+def test_named_case_section_is_answered_from_that_section(tmp_path):
+    """"2000다24061 판결요지" names a decision and a section: the answer is that section, in order."""
+    from jogak.answer.ask import ask
+    from jogak.index import open_store
+
+    corpus = Path(__file__).resolve().parents[3] / "shared" / "corpora" / "korean_precedents"
+    files = sorted(corpus.rglob("*2000다24061*.md"))
+    if not files:
+        pytest.skip("shared corpora not found")
+    st = open_store(tmp_path / "db")
+    assert st.ingest([str(files[0])]).ok
+    ans = ask(st, "2000다24061 판결요지")
+    assert ans.supported
+    assert "(참고 판례: 대법원 2000. 11. 10. 선고 2000다24061 판결)" in ans.answer
+    assert all(c.article.startswith("판결요지") for c in ans.citations)

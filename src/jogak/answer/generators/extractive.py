@@ -65,6 +65,9 @@ _ANSWER_TYPES = [
     (re.compile(r"어디|where", re.I), re.compile(r"\[[^\]]+\]|메뉴|센터|위원회|소비자원|앱|website|office", re.I)),
 ]
 _NAMED = re.compile(r"제\s*\d+\s*조(?:\s*의\s*\d+)?")
+# A decision named by its 사건번호 (2- or 4-digit year, 1–3 Hangul 사건부호, serial) and the section asked for.
+_CASE_NO = re.compile(r"(?<!\d)(?:\d{2}|\d{4})\s?[가-힣]{1,3}\s?\d{1,7}(?!\d)")
+_CASE_SECTIONS = ("판결요지", "판시사항", "결정요지", "참조조문", "참조판례", "주문", "이유")
 ANSWER_KINDS = ("sentence", "item", "table_row", "faq_a")
 
 
@@ -105,22 +108,34 @@ class ExtractiveAnswerer(Generator):
             self.min_coverage = DEFAULT_MIN_COVERAGE
 
     def _named_clause(self, question: str, context: Context, answerable: list[Candidate]) -> list[Candidate]:
-        """A question that names a clause ("반품교환환불정책 제2조 내용") is answered with that clause."""
-        m = _NAMED.search(question)
-        if not m:
-            return []
-        label = re.sub(r"\s+", "", m.group(0))
+        """A question that names a clause ("반품교환환불정책 제2조 내용") or a decision ("2000다24061 판결요지")
+        is answered with that clause / section, in document order from its beginning."""
+        compact = question.replace(" ", "")
         titles = {e.chunk.metadata.doc_title for e in context.excerpts}
-        named_docs = {t for t in titles if t and t in question.replace(" ", "")}
-        picked = []
-        for c in sorted(answerable, key=lambda c: (c.excerpt.n, c.unit.start)):
-            md = c.excerpt.chunk.metadata
-            if named_docs and md.doc_title not in named_docs:
-                continue
-            head = re.sub(r"\s+", "", c.unit.heading or (md.article or ""))
-            if head.startswith(label) and (head == label or not head[len(label):][:1].isdigit()) \
-                    and not head.startswith(("부록", "별표")):
-                picked.append(c)
+        # a document is named when its title (or the title's first "_"-separated part) is in the question
+        named_docs = {t for t in titles if t and (t in compact or t.split("_")[0] in compact)}
+        picked: list[Candidate] = []
+        m = _NAMED.search(question)
+        case = _CASE_NO.search(question)
+        if m:
+            label = re.sub(r"\s+", "", m.group(0))
+            for c in answerable:
+                md = c.excerpt.chunk.metadata
+                if named_docs and md.doc_title not in named_docs:
+                    continue
+                head = re.sub(r"\s+", "", c.unit.heading or (md.article or ""))
+                if head.startswith(label) and (head == label or not head[len(label):][:1].isdigit()) \
+                        and not head.startswith(("부록", "별표")):
+                    picked.append(c)
+        elif case:
+            number = re.sub(r"\s+", "", case.group(0))
+            section = next((w for w in _CASE_SECTIONS if w in compact), "판결요지")
+            for c in answerable:
+                md = c.excerpt.chunk.metadata
+                numbers = {(md.case or {}).get("case_number")} | set((md.case or {}).get("case_numbers") or [])
+                if number in numbers and (md.article or "").replace(" ", "").startswith(section):
+                    picked.append(c)
+        picked.sort(key=lambda c: c.key)  # the clause from its beginning, not in retrieval order
         return picked[: self.max_clause_units]
 
     def generate(self, question: str, context: Context) -> Draft:
