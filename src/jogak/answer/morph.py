@@ -34,19 +34,7 @@ STOP_LEMMAS = frozenset({
 _EN_STOP = frozenset(["a", "an", "the", "of", "to", "in", "on", "for", "and", "or", "is", "are", "be", "been", "being", "was", "were", "do", "does", "did", "can", "could", "may", "might", "must", "shall", "should", "will", "would", "what", "which", "who", "whom", "when", "where", "why", "how", "this", "that", "these", "those", "it", "its", "i", "you", "we", "they", "he", "she", "me", "my", "your", "our", "their", "if", "then", "than", "as", "at", "by", "from", "with", "without", "about", "into", "under", "over", "any", "all", "each", "every", "no", "not", "only", "such", "there", "here", "so", "also", "per", "many", "much", "have", "has", "had", "get", "got", "need", "want", "please", "tell", "know"])
 _EN_WORD = re.compile(r"[A-Za-z][A-Za-z\-']+|\d+(?:[.,]\d+)*%?")
 
-_kiwi = None
-_kiwi_lock = threading.Lock()
-
-
-def kiwi():
-    global _kiwi
-    if _kiwi is None:
-        with _kiwi_lock:
-            if _kiwi is None:
-                from kiwipiepy import Kiwi
-
-                _kiwi = Kiwi()
-    return _kiwi
+from jogak.korean import kiwi  # noqa: E402  (the shared analyser)
 
 
 @lru_cache(maxsize=50_000)

@@ -144,7 +144,7 @@ def _warm_up() -> None:
     """Load Kiwi in the background while Chroma and the embedder load (cold start)."""
     import threading
 
-    from jogak.index.lexical import warm_up
+    from jogak.korean import warm_up
 
     threading.Thread(target=warm_up, daemon=True).start()
 

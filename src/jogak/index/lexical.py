@@ -13,13 +13,14 @@ import json
 import os
 import re
 import shutil
-import threading
 import uuid
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from jogak.korean import kiwi
 
 TOKENIZER_VERSION = "kiwi-content-2"
 
@@ -32,30 +33,6 @@ _KEEP_TAGS = ("NNG", "NNP", "NNB", "NR", "VV", "VA", "XR", "SL", "SN", "SH", "MA
 EN_STOPWORDS = frozenset(
     ["a", "an", "and", "are", "as", "at", "be", "been", "but", "by", "for", "from", "has", "have", "if", "in", "into", "is", "it", "its", "of", "on", "or", "such", "that", "the", "their", "then", "there", "these", "they", "this", "to", "was", "were", "will", "with", "shall", "any", "all", "other", "which", "who", "whom", "what", "when", "where", "how", "does", "do", "did", "not", "no", "nor", "may", "can", "could", "would", "should", "than", "so", "per"]
 )
-
-_kiwi = None
-_kiwi_lock = threading.Lock()
-
-
-def kiwi():
-    """The process-wide Kiwi instance (created on first use)."""
-    global _kiwi
-    if _kiwi is None:
-        with _kiwi_lock:
-            if _kiwi is None:
-                import warnings
-
-                from kiwipiepy import Kiwi
-
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore")
-                    _kiwi = Kiwi(load_typo_dict=False, load_multi_dict=False)
-    return _kiwi
-
-
-def warm_up() -> None:
-    """Load Kiwi and its model (first tokenize is slow); safe to call from a background thread."""
-    kiwi().tokenize("준비")
 
 
 def _compounds(text: str) -> list[str]:

@@ -136,7 +136,7 @@ def _middleware(app: FastAPI, settings: ServerSettings) -> None:
 def _warm_up(app: FastAPI) -> None:
     """Load Kiwi, the embedder, Chroma and the answerer's models before the first request needs them."""
     try:
-        from jogak.index.lexical import warm_up
+        from jogak.korean import warm_up
 
         warm_up()
         reg: Collections = app.state.collections
