@@ -86,7 +86,7 @@ def experiment_cmd(
         t = Table(title="청킹 실험 (chunking experiment)")
         for col in ("size", "overlap", "count", "avg_len", "min_len", "max_len", "no_heading",
                     "three_plus_headings"):
-            t.add_column(col, justify="right")
+            t.add_column(col, justify="right", overflow="fold")
         for r in rows:
             t.add_row(*(str(r[k]) for k in ("size", "overlap", "count", "avg_len", "min_len", "max_len",
                                              "no_heading", "three_plus_headings")))

@@ -10,7 +10,9 @@ from typing import Any
 from rich.console import Console
 
 err = Console(stderr=True, highlight=False, soft_wrap=True)
-out = Console(highlight=False, soft_wrap=True)
+# Piped output gets a wide console so tables are not squeezed; tables also fold cells rather than cut them
+# (people read this output: nothing is silently truncated).
+out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 160)
 
 
 def emit_json(obj: Any) -> None:

@@ -119,7 +119,7 @@ def docs_cmd(store: StoreOpt = "./jogak_db", collection: CollOpt = "default", st
 
     t = Table(title=f"{collection}: {len(docs)} documents")
     for c in ("doc_id", "source", "title", "chunks", "ingested", "sha256"):
-        t.add_column(c)
+        t.add_column(c, overflow="fold")
     for d in docs:
         t.add_row(d.doc_id, d.source, d.doc_title, str(d.n_chunks), d.ingested_at, d.sha256[:12])
     out.print(t)
