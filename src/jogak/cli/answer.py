@@ -133,8 +133,9 @@ def ask_cmd(
 def eval_cmd(
     questions: Annotated[Path, typer.Argument(help="questions.yaml (id, question, gold, must_contain, cite, answerable).")],
     store: Annotated[str | None, typer.Option(
-        "--store", help="Store directory. Default: ./jogak_db if it exists, else a temporary store "
-                        "built from the documents beside the questions file.")] = None,
+        "--store", help="Store directory. Default: a fresh temporary store built from the file's "
+                        "`corpus:` (skipped cleanly when absent); without that key ./jogak_db if it "
+                        "exists, else the documents beside the questions file.")] = None,
     collection: CollOpt = "default",
     state: StateOpt = None,
     k: KOpt = None,
@@ -163,24 +164,32 @@ def eval_cmd(
     gen = _generator(llm, model, base_url)
     opts = _options(k, budget)
     tmp: str | None = None
+    st: Any = None
     if store is None:
+        from jogak.eval.corpus import corpus_entries, resolve_corpus
         from jogak.index import DEFAULT_STORE
 
-        if Path(DEFAULT_STORE).exists():
+        if not corpus_entries(questions) and Path(DEFAULT_STORE).exists():
             store = DEFAULT_STORE
         else:
+            corpus = resolve_corpus(questions)
+            if not corpus.ok:
+                _skip(questions, corpus.reason(), as_json)
+                return
             tmp = tempfile.mkdtemp(prefix="jogak_eval_")
             store = tmp
-            corpus = questions.resolve().parent
-            note(f"no --store given and no {DEFAULT_STORE}: ingesting {corpus} into a temporary store")
-            from jogak.index import open_store
-
-            st = open_store(store, collection, state_dir=state, create=True)
-            rep = st.ingest([str(corpus)])
-            for w in getattr(rep, "warnings", []):
-                warn(w)
     try:
-        st = _open(store, collection, state)
+        if tmp:
+            from jogak.eval.corpus import build_store
+
+            note(f"ingesting {', '.join(str(p) for p in corpus.paths)} into a fresh temporary store")
+            st, ing = build_store(corpus, tmp, collection=collection)
+            for w in ing.warnings:
+                warn(w)
+            for f in ing.failed:
+                error(f["error"])
+        else:
+            st = _open(store, collection, state)
         try:
             rep = evaluate_answers(qs, st, generator=gen, options=opts, progress=_progress(len(qs)))
         except GeneratorError as e:
@@ -188,11 +197,20 @@ def eval_cmd(
             raise typer.Exit(2) from None
     finally:
         if tmp:
+            if st is not None:
+                st.close()
             shutil.rmtree(tmp, ignore_errors=True)
     if as_json:
         emit_json(rep)
     else:
         out.print(render_report(rep), markup=False)
+
+
+def _skip(questions: Path, reason: str, as_json: bool) -> None:
+    """A question set whose corpus is not on this machine is skipped, not failed (exit 0)."""
+    note(f"skipped {questions}: {reason}")
+    if as_json:
+        emit_json({"skipped": True, "questions_file": str(questions), "reason": reason})
 
 
 def _progress(total: int):

@@ -203,7 +203,9 @@ def search_cmd(
 
 def eval_retrieval_cmd(
     questions: Annotated[Path, typer.Argument(help="questions.yaml (id, question, gold).")],
-    store: StoreOpt = "./jogak_db",
+    store: Annotated[str | None, typer.Option(
+        "--store", help="Store directory or http://HOST:PORT. Default: a fresh temporary store built from "
+                        "the file's `corpus:` (skipped cleanly when absent), else ./jogak_db.")] = None,
     collection: CollOpt = "default",
     state: StateOpt = None,
     corpus: Annotated[list[str] | None, typer.Option(
@@ -213,10 +215,39 @@ def eval_retrieval_cmd(
     as_json: JsonOpt = False,
 ) -> None:
     """Recall@1/3/5/10, MRR, nDCG@10 for our pipeline and the seed's baseline, side by side."""
+    import shutil
+
+    from jogak.eval.corpus import build_store, corpus_entries, resolve_corpus
     from jogak.eval.retrieval import evaluate, render_table
 
-    st = _open(store, collection, state, create=False)
-    rep = evaluate(questions, st, k=k, baseline=baseline, corpus=corpus, progress=_Bar())
+    if not questions.is_file():
+        error(f"{questions}: no such file")
+        raise typer.Exit(2)
+    tmp: str | None = None
+    st: Any = None
+    if store is None and corpus_entries(questions):
+        qc = resolve_corpus(questions)
+        if not qc.ok:
+            note(f"skipped {questions}: {qc.reason()}")
+            if as_json:
+                emit_json({"skipped": True, "questions_file": str(questions), "reason": qc.reason()})
+            return
+        tmp = tempfile.mkdtemp(prefix="jogak_evalr_")
+    try:
+        if tmp:
+            with _Bar() as bar:
+                st, ing = build_store(qc, tmp, collection=collection, progress=bar)
+            for f in ing.failed:
+                error(f["error"])
+            corpus = corpus or [str(p) for p in qc.paths]
+        else:
+            st = _open(store or "./jogak_db", collection, state, create=False)
+        rep = evaluate(questions, st, k=k, baseline=baseline, corpus=corpus, progress=_Bar())
+    finally:
+        if tmp:
+            if st is not None:
+                st.close()
+            shutil.rmtree(tmp, ignore_errors=True)
     if as_json:
         emit_json(rep)
     else:

@@ -197,6 +197,8 @@ def evaluate_answers(
             "citations": [{"n": c.n, "source": f"{c.doc_title} · {c.article}", "support": c.support}
                           for c in ans.citations],
             "score": composed.draft.info.get("best_score"),
+            "coverage": composed.draft.info.get("coverage"),
+            "best_lexical": composed.draft.info.get("best_lexical"),
         })
         if progress is not None:
             progress(i, q["id"], res["passed"])

@@ -1,0 +1,158 @@
+"""Held-out question sets: answers and retrieval on documents the answerer was never tuned on.
+
+    .venv/bin/python benchmarks/heldout.py                  # all sets, one table
+    .venv/bin/python benchmarks/heldout.py --sets statutes contracts
+    .venv/bin/python benchmarks/heldout.py --json out.json  # also every question's row
+    .venv/bin/python benchmarks/heldout.py --split          # abstention calibration check (see below)
+
+Sets: the Haru Market sample questions (the set the answerer was calibrated on) and the held-out sets in
+tests/fixtures/heldout/ (Korean statutes, Korean Supreme Court decisions, the two sample contracts). Each
+set gets a fresh store in a temporary folder built from its ``corpus:`` (embeddings come from a persistent
+cache: ``$JOGAK_EMBED_CACHE``, else <tmp>/jogak_eval/embed_cache.sqlite, so only the first run embeds);
+sets whose corpus is absent are skipped. Columns:
+
+    Q ok       questions whose every checkpoint passed
+    ckpt       checkpoint pass rate (must_contain phrases, required citation, answers / abstains)
+    R@5, MRR   retrieval (`jogak eval-retrieval`'s span judgement, our pipeline, k = 10)
+    ctx rec    share of gold clauses among the excerpts the answerer saw
+    cit R/P    ALCE citation recall / precision (offline judge)
+    abst       abstained on unanswerable / unanswerable
+    false      false abstentions on answerable questions
+
+``--split`` re-scores the extractive answerer's abstention on the union of all sets with several
+thresholds and prints, per set, what each would change (a check that the shipped thresholds generalise).
+
+Never part of ``make test``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+os.chdir(ROOT)  # jogak.yaml (document-title rules) applies
+os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+SETS = {
+    "haru": ROOT / "examples" / "haru-market" / "questions.yaml",
+    "statutes": ROOT / "tests" / "fixtures" / "heldout" / "statutes_ko.yaml",
+    "precedents": ROOT / "tests" / "fixtures" / "heldout" / "precedents_ko.yaml",
+    "contracts": ROOT / "tests" / "fixtures" / "heldout" / "contracts.yaml",
+}
+
+
+def run_set(name: str, path: Path, work: Path, retrieval: bool = True) -> dict[str, Any] | None:
+    from jogak.eval.answers import evaluate_answers, load_questions
+    from jogak.eval.corpus import build_store, resolve_corpus
+
+    corpus = resolve_corpus(path)
+    if not corpus.ok:
+        print(f"[{name}] skipped: {corpus.reason()}", file=sys.stderr)
+        return None
+    t0 = time.monotonic()
+    st, ing = build_store(corpus, work / name)
+    if ing.failed:
+        print(f"[{name}] ingest failures: {ing.failed}", file=sys.stderr)
+    t_ingest = time.monotonic() - t0
+    rep = evaluate_answers(load_questions(path), st)
+    out: dict[str, Any] = {"set": name, "file": str(path.relative_to(ROOT)), "answers": rep,
+                           "ingest_seconds": round(t_ingest, 1)}
+    if retrieval:
+        from jogak.eval.retrieval import evaluate
+
+        out["retrieval"] = evaluate(path, st, k=10, baseline=False)
+    st.close()
+    return out
+
+
+def row(r: dict[str, Any]) -> dict[str, str]:
+    s = r["answers"]["summary"]
+    m = (r.get("retrieval") or {}).get("pipelines", {}).get("jogak", {}).get("metrics", {})
+
+    def pct(x: Any) -> str:
+        return "–" if x is None else f"{100 * x:.1f}"
+
+    return {
+        "set": r["set"],
+        "n": str(s["questions"]),
+        "Q ok": f"{s['passed']}/{s['questions']}",
+        "ckpt": f"{s['checkpoints_passed']}/{s['checkpoints']} {pct(s['checkpoint_pass_rate'])}%",
+        "R@5": f"{m['recall@5']:.3f}" if "recall@5" in m else "–",
+        "MRR": f"{m['mrr']:.3f}" if "mrr" in m else "–",
+        "ctx rec": pct(s["retrieval_recall"]),
+        "cit R/P": f"{pct(s['citation_recall'])}/{pct(s['citation_precision'])}",
+        "abst": f"{s['abstained_on_unanswerable']}/{s['unanswerable']}",
+        "false": str(s["false_abstentions"]),
+    }
+
+
+def table(rows: list[dict[str, str]]) -> str:
+    if not rows:
+        return "(no sets ran)"
+    cols = list(rows[0])
+    w = {c: max(len(c), *(len(r[c]) for r in rows)) for c in cols}
+    lines = ["  ".join(c.ljust(w[c]) for c in cols), "  ".join("-" * w[c] for c in cols)]
+    lines += ["  ".join(r[c].ljust(w[c]) for c in cols) for r in rows]
+    return "\n".join(lines)
+
+
+def split_report(results: list[dict[str, Any]]) -> str:
+    """What other abstention cut-offs would do on each set (answerable questions answered vs
+    unanswerable ones declined), from the scores each answer recorded."""
+    lines = ["abstention cut-offs (coverage ≥ c): per set, answerable kept / unanswerable declined"]
+    cuts = [0.45, 0.50, 0.55, 0.58, 0.62, 0.66]
+    lines.append("set".ljust(12) + "".join(f"c={c:<8}" for c in cuts))
+    for r in results:
+        qs = r["answers"]["questions"]
+        cells = []
+        for c in cuts:
+            kept = sum(1 for q in qs if q["answerable"] and (q.get("coverage") or 0) >= c)
+            decl = sum(1 for q in qs if not q["answerable"] and (q.get("coverage") or 0) < c)
+            cells.append(f"{kept}/{sum(q['answerable'] for q in qs)} {decl}/{sum(not q['answerable'] for q in qs)}")
+        lines.append(r["set"].ljust(12) + "".join(f"{x:<10}" for x in cells))
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sets", nargs="*", default=list(SETS), choices=list(SETS))
+    ap.add_argument("--json", metavar="FILE", help="write every set's full report (all questions) here")
+    ap.add_argument("--no-retrieval", action="store_true", help="skip the eval-retrieval pass")
+    ap.add_argument("--split", action="store_true", help="print the abstention cut-off table")
+    ap.add_argument("--verbose", "-v", action="store_true", help="print failed questions")
+    a = ap.parse_args(argv)
+    work = Path(tempfile.mkdtemp(prefix="jogak_heldout_"))
+    results = []
+    try:
+        for name in a.sets:
+            r = run_set(name, SETS[name], work, retrieval=not a.no_retrieval)
+            if r is None:
+                continue
+            results.append(r)
+            if a.verbose:
+                from jogak.eval.answers import render_report
+
+                print(f"\n=== {name}", file=sys.stderr)
+                print(render_report(r["answers"]), file=sys.stderr)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print(table([row(r) for r in results]))
+    if a.split:
+        print()
+        print(split_report(results))
+    if a.json:
+        Path(a.json).write_text(json.dumps(results, ensure_ascii=False, indent=1, default=str), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
