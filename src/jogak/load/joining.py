@@ -2,10 +2,12 @@
 
 Rules (shared by the PDF loader and table-cell rendering):
 
-* Hangul/CJK + Hangul/CJK → nothing ("않는" + "다" → "않는다"): Korean PDFs made with character
-  wrapping break anywhere inside a word. The caller passes ``space_in_source=True`` when the source had
-  a space at the break (a trailing space glyph, or a word-wrapped line that ended short of the margin);
-  then exactly one space is kept.
+* Hangul/CJK + Hangul/CJK → nothing ("않는" + "다" → "않는다") by default: character wrapping breaks
+  anywhere inside a word. Whether the source had a space there is the caller's decision
+  (:func:`needs_decision` says which breaks are ambiguous): the PDF loader decides per document whether
+  lines wrap by word or by character and per break from the geometry and the words on both sides
+  (``jogak.load.pdf._WrapAnalysis``, ``jogak.load.spacing``) and passes ``space_in_source=True``; then
+  exactly one space is kept.
 * An opening bracket/quote at the end (「 ( [ “) or a closing one at the start (」 ) ] ” , .) → nothing.
 * A soft hyphen at a Latin break ("con-" + "tract") is removed only when it is clearly a soft break:
   lowercase letters on both sides and the hyphenated fragment is not a known compound prefix
@@ -87,6 +89,20 @@ def wrap_separator(prev: str, nxt: str, *, space_in_source: bool = False,
     if a in _OPEN or b in _CLOSE:
         return "", 0
     return " ", 0
+
+
+def needs_decision(prev: str, nxt: str) -> bool:
+    """Is this a break the default rule would close up only because of Hangul/CJK next to it?
+
+    Those breaks are ambiguous — a word-wrapped document had a space there, a character-wrapped one
+    usually did not — and are decided by the caller (layout, then words: ``jogak.load.spacing``).
+    Brackets, hyphens, slashes and middle dots keep the default (nothing inserted)."""
+    if not prev or not nxt:
+        return False
+    a, b = prev[-1], nxt[0]
+    if a.isspace() or b.isspace() or a in _OPEN or b in _CLOSE or a in "-‐/·ㆍ" or b in "·ㆍ":
+        return False
+    return is_cjk(a) or is_cjk(b)
 
 
 def join_wrapped(lines: list[str], spaces: list[bool] | None = None) -> str:

@@ -14,14 +14,13 @@ Decisions the structure parser relies on:
   match, the vertical pitch is the normal leading for that size (paragraph spacing breaks), the next
   line is aligned with the paragraph (no extra indent; a first-line indent or hanging label is
   allowed), and the next line does not start with a structural label (①, 1., 가., 제N조, (1), -, •, Q./A.,
-  ※ …). Hangul/CJK + Hangul/CJK are joined with no space (character wrapping breaks inside words,
-  "않는" + "다" → "않는다") unless the source had a space at the break: a space glyph at the end of the
-  line or the start of the next, or a line that stops short of the margin by more than the next
-  character plus a space (the break fell on a space that was not drawn). The geometry cannot tell a
-  dropped space from a mid-word break when the gap is smaller, so such breaks are joined without a
-  space ("사용할 수" + "있다" → "수있다"): a missing space between words is harmless to the Korean
-  tokenizer, a space inside a word is not. Latin words get one space; a soft
-  hyphen between lowercase letters is removed (recorded in ``metadata["removed"]["hyphens"]``).
+  ※ …; a "다. " after a full line is a label only in sequence, 가. or after 나.). Whether a break had a
+  space (``_WrapAnalysis``): the document is classified as wrapping by word (어절 — every break was a
+  space) or by character (breaks inside words) from the natural width of its full lines (justification
+  stretch removed) against what the next line starts with; in a character-wrapped document a break is a
+  space when the next glyph would have fitted, else Kiwi reads the words on both sides
+  (``jogak.load.spacing``; nouns are never split). ``metadata["wrap"]`` reports the mode. Latin words
+  get one space; a soft hyphen between lowercase letters is removed (``metadata["removed"]["hyphens"]``).
 * **Page breaks**: a paragraph whose last line on page *n* is full and whose continuation starts page
   *n+1* (same size, aligned, no label, previous line not ending a sentence) is re-joined; its Line has
   the first page, and ``pages`` has one span per page, so every character offset maps to its page.
@@ -63,7 +62,8 @@ from typing import Any
 
 from jogak.load.builder import DocBuilder
 from jogak.load.errors import CorruptFileError, EncryptedFileError, NoTextLayerError
-from jogak.load.joining import is_cjk, join_wrapped, wrap_separator
+from jogak.load.joining import is_cjk, join_wrapped, needs_decision, wrap_separator
+from jogak.load.spacing import space_at_break
 from jogak.model import Document
 
 _BOLD_FONT = re.compile(r"bold|black|heavy|semibold|demibold|demi|extrabold|ultrabold|-bd|,bd|\bbd\b", re.I)
@@ -85,6 +85,8 @@ _LABEL = re.compile(
 # labels that always start a new line even after a full line that does not end a sentence
 _STRONG_LABEL = re.compile(r"^(?:[①-⑳㉑-㉟]|제\s*\d+\s*[조장절관편](?:의\s*\d+)?(?:\s|\(|$)|[가-하][.)]\s|\([가-하]\)|"
                            r"[•※▶■□○●◎◇◆▷]\s|부\s*칙|부록|별표)")
+_GANADA = "가나다라마바사아자차카타파하"
+_GANADA_LABEL = re.compile(r"^([가-하])[.)]\s")
 _CLAUSE_END = re.compile(r"[.:;。!?)\]」』]$|다\.?$")
 _SENTENCE_END = re.compile(r"(?:[.!?。]|다\.|[.!?][\"'”’)\]])$")
 
@@ -129,6 +131,7 @@ class _VLine:
     first_w: float = 0.0  # width of the first character
     first_word_w: float = 0.0
     baseline: float = 0.0
+    cell_lines: list[list[str]] | None = None  # a ruled table row: each cell's wrapped lines
 
     @property
     def bold(self) -> bool:
@@ -414,14 +417,15 @@ def _table_rows(table: Any, number: int) -> list[_VLine]:
     except Exception:
         return out
     for row, cells in zip(rows, data, strict=False):
-        texts = [join_wrapped((c or "").split("\n")) for c in cells]
+        cell_lines = [(c or "").split("\n") for c in cells]
+        texts = [join_wrapped(cl) for cl in cell_lines]
         if not any(texts):
             continue
         text = " | ".join(texts)
         top, bottom = float(row.bbox[1]), float(row.bbox[3])
         out.append(_VLine(page=number, chars=[], text=text, flags=[False] * len(text), marks=[],
                           x0=float(row.bbox[0]), x1=float(row.bbox[2]), top=top, bottom=bottom, size=0.0,
-                          table=True))
+                          table=True, cell_lines=cell_lines))
     return out
 
 
@@ -582,22 +586,35 @@ def _assemble(pages: list[_Page], source: str, n_pages: int) -> Document:
     # ── paragraphs ─────────────────────────────────────────────────────────────────────────────
     paras: list[_Para] = []
     prev: _VLine | None = None
+    last_ganada: str | None = None  # the last 가./나./다. label that started a paragraph
     for p in pages:
         for v in p.lines:
-            if prev is not None and _continues(prev, v, paras[-1], right, leading):
+            if prev is not None and _continues(prev, v, paras[-1], right, leading, last_ganada):
                 paras[-1].lines.append(v)
             else:
                 paras.append(_Para(lines=[v]))
+                m = _GANADA_LABEL.match(v.text)
+                if m:
+                    last_ganada = m.group(1)
             prev = v
+    wrap = _WrapAnalysis(text_lines, right, body_size)
+    for para in paras:
+        wrap.add_para(para)
+    wrap.decide()
+    for p in pages:
+        for v in p.lines:
+            if v.cell_lines is not None:
+                v.text = " | ".join(wrap.join_cell(cl) for cl in v.cell_lines)
+                v.flags = [False] * len(v.text)
     b = DocBuilder("pdf")
     hyphens: list[list[int]] = []
     for para in paras:
-        _emit_para(b, para, right, level_of, hyphens)
+        _emit_para(b, para, wrap, level_of, hyphens)
     if notes:
         b.start_footnotes()
         for page_no, label, lines in notes:
             para = _Para(lines=lines)
-            text, _flags, _marks, _page_breaks, _sp = _join(para, right, hyphens, b.pos)
+            text, _flags, _marks, _page_breaks, _sp = _join(para, wrap, hyphens, b.pos)
             first = lines[0]
             t = text
             # "1 text" as printed; a raised label glued to the text gets a separating space
@@ -614,6 +631,7 @@ def _assemble(pages: list[_Page], source: str, n_pages: int) -> Document:
         "removed": {"hyphens": hyphens},
         "body_font_size": body_size,
         "right_margin": round(right, 2),
+        "wrap": wrap.summary(),
     }
     doc = b.build(source, n_pages=n_pages, metadata=metadata, warnings=warnings)
     return doc
@@ -624,15 +642,211 @@ def _note_label(text: str) -> str | None:
     return m.group(1) if m else None
 
 
-def _continues(a: _VLine, b: _VLine, para: _Para, right: float, leading: dict[float, float]) -> bool:
-    """Is visual line ``b`` the continuation of the paragraph whose last line is ``a``?"""
+# never starts a line (kinsoku): a wrapper pulls the character before it down with it
+_NO_LINE_START = frozenset(",.;:!?)]}」』）］｝〉》】〕”’%％·ㆍ")
+_RUN = re.compile(r"[A-Za-z0-9][A-Za-z0-9,.%'’-]*")
+
+
+def _gaps(v: _VLine) -> tuple[list[float], list[float]]:
+    """Gaps between consecutive glyphs of a line: (between words, inside words)."""
+    words: list[float] = []
+    inside: list[float] = []
+    prev: _Char | None = None
+    spaced = False
+    for c in v.chars:
+        if not c.text.strip():
+            spaced = True
+            continue
+        if prev is not None:
+            g = c.x0 - prev.x1
+            sz = min(c.size, prev.size) or v.size or 10.0
+            if g <= 3.0 * sz:
+                (words if spaced or g > 0.22 * sz else inside).append(g)
+        prev = c
+        spaced = False
+    return words, inside
+
+
+def _text_right(lines: list[_VLine], right: float, body_size: float) -> float:
+    """The right text margin, read off lines that end in a letter or digit.
+
+    Wrappers let closing punctuation hang past the margin ("…이하 "회사"" ending a few points further
+    right), so lines ending in punctuation do not count, and a lone line sticking out does not either:
+    the margin is the rightmost end that at least two lines reach (within half a character)."""
+    ends = sorted((v.x1 for v in lines if not (v.cells or v.table) and v.chars and v.text[-1:].isalnum()
+                   and v.size >= body_size - 0.5), reverse=True)
+    for k, x in enumerate(ends):
+        if x > right + 0.5 * body_size:
+            continue
+        support = sum(1 for y in ends[k:k + 8] if x - y <= 0.5 * body_size)
+        if support >= min(2, len(ends)):
+            return x
+    return right
+
+
+class _WrapAnalysis:
+    """Was there a space at each line break? Decided per document from the layout, then per break.
+
+    A document wraps either by word (어절: HWP's and Word's default for Korean, always for English) or by
+    character (글자 단위, reportlab's CJK wrap): with word wrapping every break fell on a space, with
+    character wrapping most breaks fall inside a word. Justified lines reach the margin either way, so the
+    signal is the line's *natural* width: its glyph extent minus the stretch justification added (gaps
+    between words wider than the document's normal space, gaps between glyphs wider than normal letter
+    spacing — both measured on lines that do not reach the margin, which are not stretched). The room
+    left at the end of a line, ``slack``, is then compared with what the next line starts with (its first
+    glyph, or its first Latin/number run, which character wrappers keep whole, plus any closing
+    punctuation that may not start a line):
+
+    * slack ≥ a space + the next glyph: a character wrapper would have put that glyph on this line, so
+      the document wraps by word. With word wrapping about half of all breaks show this; with character
+      wrapping none can. When at least two breaks and 15 % of them do, the document is ``"word"`` and
+      every break is a space.
+    * otherwise the document is ``"char"``; a break is a space when the next glyph alone would have
+      fitted (slack ≥ the next glyph), or a space glyph was drawn at the break, and else the words on
+      both sides decide (:func:`jogak.load.spacing.space_at_break`, Kiwi): a morpheme running across the
+      break keeps it joined, a particle or ending before it makes it a word boundary, nouns stay
+      together.
+
+    ``summary()`` (``Document.metadata["wrap"]``) reports the mode and the counts behind it.
+    """
+
+    def __init__(self, lines: list[_VLine], right: float, body_size: float) -> None:
+        self.body_size = body_size or 10.0
+        self.right = _text_right(lines, right, self.body_size)
+        loose_w: dict[float, list[float]] = defaultdict(list)
+        loose_i: dict[float, list[float]] = defaultdict(list)
+        all_w: dict[float, list[float]] = defaultdict(list)
+        all_i: dict[float, list[float]] = defaultdict(list)
+        for v in lines:
+            if v.cells or v.table or not v.chars:
+                continue
+            w, i = _gaps(v)
+            key = round(v.size * 2) / 2
+            all_w[key] += w
+            all_i[key] += i
+            if v.x1 < right - 3 * (v.size or self.body_size):  # short of the margin: not stretched
+                loose_w[key] += w
+                loose_i[key] += i
+        self.space: dict[float, float] = {}
+        self.letter: dict[float, float] = {}
+        for key in set(all_w) | set(all_i):
+            if len(loose_w[key]) >= 3:
+                self.space[key] = statistics.median(loose_w[key])
+            elif all_w[key]:
+                self.space[key] = sorted(all_w[key])[len(all_w[key]) // 5]
+            if len(loose_i[key]) >= 5:
+                self.letter[key] = statistics.median(loose_i[key])
+            elif all_i[key]:
+                self.letter[key] = statistics.median(all_i[key])
+        self.junctions: list[tuple[_VLine, _VLine]] = []
+        self.mode = "none"
+        self.word_evidence = 0
+        self.kiwi_calls = 0
+
+    # ── geometry ───────────────────────────────────────────────────────────────────────────────
+    def _space_w(self, v: _VLine) -> float:
+        return self.space.get(round(v.size * 2) / 2, 0.3 * (v.size or self.body_size))
+
+    def slack(self, a: _VLine) -> float:
+        """Room left at the end of ``a`` had it been set with natural spacing (points)."""
+        key = round(a.size * 2) / 2
+        w, i = _gaps(a)
+        sp = self._space_w(a)
+        lt = self.letter.get(key, 0.0)
+        return self.right - a.x1 + sum(g - sp for g in w) + sum(g - lt for g in i)
+
+    @staticmethod
+    def need(b: _VLine) -> float:
+        """Width of what a wrapper could not have split off the start of ``b``."""
+        vis = [c for c in b.chars if c.text.strip()]
+        if not vis:
+            return b.first_w
+        m = _RUN.match(b.text)
+        k = 1
+        if m and len(m.group(0)) > 1:  # a Latin word or a number is kept whole
+            n = len(m.group(0))
+            k, cum = 0, 0
+            while k < len(vis) and cum < n:
+                cum += len(vis[k].text)
+                k += 1
+        while k < len(vis) and vis[k].text in _NO_LINE_START:
+            k += 1
+        k = max(1, min(k, len(vis)))
+        return vis[k - 1].x1 - vis[0].x0
+
+    # ── decisions ──────────────────────────────────────────────────────────────────────────────
+    def add_para(self, para: _Para) -> None:
+        for a, b in itertools.pairwise(para.lines):
+            if a.table or b.table or a.cells or b.cells or not a.chars or not b.chars:
+                continue
+            if a.trail_space or b.lead_space or not needs_decision(a.text, b.text):
+                continue
+            self.junctions.append((a, b))
+
+    def decide(self) -> None:
+        n = len(self.junctions)
+        if n == 0:
+            return
+        w = 0
+        for a, b in self.junctions:
+            size = a.size or self.body_size
+            if self.slack(a) >= self._space_w(a) + self.need(b) + 0.2 * size:
+                w += 1
+        self.word_evidence = w
+        self.mode = "word" if w >= 2 and w >= 0.15 * n else "char"
+
+    @staticmethod
+    def undecided(text: str, nxt: str) -> bool:
+        return needs_decision(text, nxt)
+
+    def space_at(self, a: _VLine, b: _VLine, text: str) -> bool:
+        """Was there a space at the break between ``a`` and ``b``? (``text``: the paragraph so far)."""
+        if self.mode == "word":
+            return True
+        if a.chars and b.chars and self.slack(a) >= self.need(b) + 0.2 * (a.size or self.body_size):
+            return True  # the next glyph would have fitted: the break fell on a space
+        self.kiwi_calls += 1
+        return space_at_break(text, b.text)
+
+    def join_cell(self, lines: list[str]) -> str:
+        """A table cell's wrapped lines (no geometry): the document's mode, else the words decide."""
+        out = ""
+        for ln in lines:
+            ln = ln.strip()
+            if not ln:
+                continue
+            if not out:
+                out = ln
+                continue
+            space = False
+            if needs_decision(out, ln):
+                space = self.mode == "word" or space_at_break(out, ln)
+            sep, drop = wrap_separator(out, ln, space_in_source=space)
+            out = (out[:-drop] if drop else out) + sep + ln
+        return out
+
+    def summary(self) -> dict[str, Any]:
+        return {"mode": self.mode, "breaks": len(self.junctions), "word_evidence": self.word_evidence,
+                "space_width": {str(k): round(v, 2) for k, v in sorted(self.space.items())}}
+
+
+def _continues(a: _VLine, b: _VLine, para: _Para, right: float, leading: dict[float, float],
+               last_ganada: str | None = None) -> bool:
+    """Is visual line ``b`` the continuation of the paragraph whose last line is ``a``?
+
+    A line starting "다. " after a full line is usually the end of a sentence a character wrapper split
+    ("…할 수 있" + "다. 다만 …"): a 가./나./다. label only starts a new line when it is 가. or the successor
+    of the last such label (나. after 가.), otherwise it counts as a weak label."""
     if a.table or b.table or a.cells or b.cells:
         return False
     if abs(a.size - b.size) > 0.4:
         return False
     if a.bold != b.bold:
         return False  # a bold heading followed by body text, or body followed by a bold heading
-    if _STRONG_LABEL.match(b.text):
+    g = _GANADA_LABEL.match(b.text)
+    in_sequence = g is None or g.group(1) == "가" or (
+        last_ganada is not None and _GANADA.find(g.group(1)) == _GANADA.find(last_ganada) + 1)
+    if _STRONG_LABEL.match(b.text) and in_sequence:
         return False
     # weaker labels ("(12)", "2.3", "a.", "Section") start a new line unless the previous line stops
     # mid-sentence ("… for the following twelve" + "(12) months")
@@ -675,7 +889,7 @@ def _continues(a: _VLine, b: _VLine, para: _Para, right: float, leading: dict[fl
     return True
 
 
-def _join(para: _Para, right: float, hyphens: list[list[int]], base: int
+def _join(para: _Para, wrap: _WrapAnalysis, hyphens: list[list[int]], base: int
           ) -> tuple[str, list[bool], list[tuple[int, str]], list[tuple[int, int]], bool]:
     """Join a paragraph's visual lines: text, bold flags, marks, page changes (offset, page)."""
     text = ""
@@ -691,12 +905,8 @@ def _join(para: _Para, right: float, hyphens: list[list[int]], base: int
             prev = v
             continue
         space = prev.trail_space or v.lead_space
-        # stopped short of the margin by more than a character plus a space: the next character would
-        # have fitted even after a space, so the break fell on a space that was not drawn. (Closer calls
-        # stay joined: a space inside a word hurts more than a missing one between words.)
-        if (not space and (is_cjk(prev.text[-1]) or is_cjk(v.text[0]))
-                and right - prev.x1 >= 1.4 * max(v.first_w, 0.5 * v.size)):
-            space = True
+        if not space and wrap.undecided(text, v.text):
+            space = wrap.space_at(prev, v, text)
         sep, drop = wrap_separator(text, v.text, space_in_source=space, tight=True)
         if drop:
             text = text[:-drop]
@@ -712,11 +922,11 @@ def _join(para: _Para, right: float, hyphens: list[list[int]], base: int
     return text, flags, marks, page_breaks, False
 
 
-def _emit_para(b: DocBuilder, para: _Para, right: float, level_of: dict[float, int],
+def _emit_para(b: DocBuilder, para: _Para, wrap: _WrapAnalysis, level_of: dict[float, int],
                hyphens: list[list[int]]) -> None:
     first = para.lines[0]
     start = b.pos + (1 if b.parts else 0)
-    text, flags, marks, page_breaks, _ = _join(para, right, hyphens, start)
+    text, flags, marks, page_breaks, _ = _join(para, wrap, hyphens, start)
     bp = 0
     for f in flags:
         if not f:

@@ -1,0 +1,121 @@
+"""Was there a space at a line break? The language tie-breaker for character-wrapped Korean text.
+
+Layout decides first (``jogak.load.pdf``): a document that wraps by word (어절) had a space at every
+break, and a line that stopped short enough that the next character would have fitted had one too. What
+layout cannot tell — a character-wrapped line that is full, "유효기간이" + "지난" vs "유효기" + "간이" — is
+decided here from the words on both sides of the break, with the shared Kiwi analyser
+(:func:`jogak.korean.kiwi`):
+
+* the two sides are joined without a space and analysed; a morpheme that runs across the break
+  ("기|간") means the break is inside a word → no space;
+* a break right after an ending that closes a word — a particle (은/는/이/가/을/를/에/의 …), a connective or
+  adnominal ending (-고, -며, -지, -ㄴ/-ㄹ/-는), a closing bracket before a content word — is a word
+  boundary → space ("유효기간이" + "지난", "할" + "수");
+* a particle, ending, suffix or copula right after the break → no space (it attaches to the word before);
+* two nouns (or a noun and a number/unit, a prefix and a noun) are never split: compounds are written
+  both ways ("개인정보보호", "손해배상청구권") and a space inside a word hurts more than a missing one;
+* otherwise Kiwi's own spacing model (``Kiwi.space``) has the last word, under the same vetoes.
+
+On sentences from Korean statutes, policies and contracts with a break put at every position (what
+character wrapping does), a space is inserted inside a word at about 1 % of in-word positions and
+recovered at about 80 % of word boundaries (``tests/load/test_wrap_spacing.py`` measures the fixtures).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_HANGUL = re.compile(r"[가-힣]")
+# a word-final punctuation mark followed by a word: "합니다." + "회원", "경우," + "회사는"
+_PUNCT_END = re.compile(r"[.,;:!?](?:[\"'”’)\]」』]*)$")
+# legal references are written together: "제50조" + "제2항", "제43조의" + "2"
+_LEGAL_JOIN_LEFT = re.compile(r"(?:제\s*\d+\s*(?:조|항|호|장|절|편|관)(?:\s*의\s*\d+)?|의)$")
+_LEGAL_JOIN_RIGHT = re.compile(r"(?:제\s*\d|\d)")
+
+_NO_SPACE_BEFORE = frozenset(",.;:!?)]}」』）］｝〉》】〕”’\"'·ㆍ・%％~∼-–/")
+_NO_SPACE_AFTER = frozenset("([{「『（［｛〈《【〔“‘·ㆍ・~∼-–/")
+_NOUNISH = frozenset({"NNG", "NNP", "NR", "NP", "XPN", "SN", "XR", "SL", "SH", "NNB", "SW"})
+_RIGHT_CONTENT = frozenset({"NNG", "NNP", "NR", "XSN", "SN", "XR", "NNB", "SL", "SH", "VV", "VA", "VX", "MAG"})
+_BOUND_PREFIX = ("J", "E", "XS")
+_LOOSE_EC = frozenset({"아", "어", "여", "아서", "어서", "여서", "게"})  # "-아 주다" may be written either way
+
+
+def _context(left: str, right: str, words: int = 2) -> tuple[str, str]:
+    lw = left.split()
+    rw = right.split()
+    return " ".join(lw[-words:]), " ".join(rw[:words])
+
+
+def space_at_break(left: str, right: str) -> bool:
+    """Should a space go between ``left`` (text up to the break) and ``right`` (text after it)?
+
+    Only the last two words of ``left`` and the first two of ``right`` are looked at."""
+    if not left or not right:
+        return False
+    a, b = left.rstrip()[-1:], right.lstrip()[:1]
+    if not a or not b:
+        return False
+    if b in _NO_SPACE_BEFORE or a in _NO_SPACE_AFTER:
+        return False
+    if _PUNCT_END.search(left.rstrip()) and (_HANGUL.match(b) or b.isalpha()):
+        # sentence or clause punctuation before a word — but not inside a number ("3." + "5%")
+        core = left.rstrip().rstrip("\"'”’)]」』")
+        if not (len(core) >= 2 and core[-2].isdigit() and b.isdigit()):
+            return True
+    if _LEGAL_JOIN_LEFT.search(left.rstrip()) and _LEGAL_JOIN_RIGHT.match(right.lstrip()):
+        return False
+    lctx, rctx = _context(left, right)
+    if not lctx or not rctx:
+        return False
+    return _decide(lctx, rctx)
+
+
+@lru_cache(maxsize=4096)
+def _decide(lctx: str, rctx: str) -> bool:
+    from jogak.korean import kiwi
+
+    k = kiwi()
+    s = lctx + rctx
+    j = len(lctx)
+    try:
+        tokens = k.tokenize(s)
+    except Exception:  # the analyser must never break loading
+        return False
+    lt = rt = None
+    for t in tokens:
+        ts, te = t.start, t.start + t.len
+        if ts < j < te:
+            return False  # one morpheme runs across the break: inside a word
+        if te == j:
+            lt = t
+        if ts == j and rt is None:
+            rt = t
+    if lt is None or rt is None:
+        return False
+    ltag, rtag = lt.tag.split("-")[0], rt.tag.split("-")[0]
+    if rtag.startswith(_BOUND_PREFIX) or rtag in ("VCP", "VCN"):
+        return False  # a particle, ending, suffix or copula attaches to the word before
+    # compounds and number+unit stay together; a bound noun (수, 것, 등) before a verb or noun is a word
+    if ltag in _NOUNISH and rtag in _RIGHT_CONTENT and not (
+            ltag == "NNB" and rtag in ("VV", "VA", "VX", "NNG", "NNP", "MAG")):
+        return False
+    if rtag == "SN":
+        return ltag.startswith("J") or ltag in ("EC", "EF", "ETM")
+    if ltag == "ETM" or ltag.startswith("J") or (ltag == "EC" and lt.form not in _LOOSE_EC):
+        return True
+    if ltag == "SSC" and rtag in ("NNG", "NNP", "MM", "MAG", "VV", "VA", "XPN"):
+        return True
+    try:
+        spaced = k.space(s, reset_whitespace=False)
+    except Exception:
+        return False
+    # find the break in the re-spaced text: after the j-th character of s (spaces in s are kept)
+    n_before = len(lctx.replace(" ", ""))
+    seen = 0
+    for i, ch in enumerate(spaced):
+        if ch != " ":
+            seen += 1
+            if seen == n_before:
+                return i + 1 < len(spaced) and spaced[i + 1] == " "
+    return False
