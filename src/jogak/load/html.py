@@ -3,14 +3,16 @@
 * Charset: BOM, then ``<meta charset>``/http-equiv, then the text-detection chain of
   ``jogak.load.encoding``.
 * Dropped: ``script``, ``style``, ``noscript``, ``template``, ``svg``, forms controls, ``nav``, navigation
-  ``aside``s (role=navigation or class/id naming nav/menu/sidebar/toc), hidden elements, and
+  ``aside``s (role=navigation or class/id naming nav/menu/sidebar/toc), small blocks whose class/id names
+  site chrome (breadcrumb, location, gnb/lnb/snb, skip links, pagination, share), hidden elements, and
   ``header``/``footer`` that are page chrome (not inside ``article``/``main``/``section``).
 * Whitespace is collapsed as a browser would (a source newline inside a paragraph is a space); ``pre``
   keeps its lines (``role="code"``).
 * ``h1``–``h6`` → ``heading_level``; ``style`` = tag name of the block.
 * ``li`` → ``role="list_item"``, ``indent`` = list nesting level (0 for a top-level list); in an ``ol``
   the rendered number (honouring ``start``, ``type``, ``reversed``, ``value``) is prefixed into the text
-  and stored in ``numbering`` ("1.", "a.", "iv.").
+  and stored in ``numbering`` ("1.", "a.", "iv."); CSS ``list-style-type`` (``hangul`` → 가., ``lower-alpha``…)
+  and the non-standard ``type="가"`` some Korean pages use are honoured.
 * Tables: one line per ``tr`` (header rows too), cells joined with ``" | "``, ``role="table_row"``;
   ``caption`` → ``role="caption"``. Block content inside a cell is joined with a space.
 * ``bold``/``bold_prefix``: characters inside ``b``/``strong``/``font-weight: bold`` at the line start.
@@ -44,6 +46,8 @@ _BLOCK = frozenset(
 _BOLD_TAGS = frozenset({"b", "strong"})
 _WS = re.compile(r"[ \t\n\r\f]+")
 _NAV_HINT = re.compile(r"(^|[\s_-])(nav|navbar|menu|sidebar|toc|breadcrumbs?)($|[\s_-])", re.I)
+_CHROME_HINT = re.compile(r"(^|[\s_-])(breadcrumbs?|location|gnb|lnb|snb|skip(?:nav|link|to|-nav|-link|-to|_nav)?|"
+                          r"pagination|paging|sitemap|share|sns)($|[\s_-])", re.I)
 _FN_CONTAINER = re.compile(r"footnote|endnote|fn-?list|notes", re.I)
 _BACKREF = re.compile(r"fnref|footnote-back|backref|backlink", re.I)
 
@@ -127,7 +131,33 @@ def _alpha(n: int) -> str:
     return s or "0"
 
 
+_GANADA = "가나다라마바사아자차카타파하"
+_CHOSUNG = "ㄱㄴㄷㄹㅁㅂㅅㅇㅈㅊㅋㅌㅍㅎ"
+# CSS list-style-type → the ``type`` letter used below (Korean sites style lists rather than type them)
+_CSS_LIST = {"lower-alpha": "a", "lower-latin": "a", "upper-alpha": "A", "upper-latin": "A", "lower-roman": "i",
+             "upper-roman": "I", "hangul": "가", "korean-hangul-formal": "가", "hangul-consonant": "ㄱ",
+             "decimal": "1", "circled-decimal": "①"}
+
+
+def _list_type(el: Tag, default: str) -> str:
+    """The numbering style of an ``ol``/``li``: ``type`` (also the non-standard 가/ㄱ/① some Korean pages
+    use), else CSS ``list-style-type`` in the ``style`` attribute."""
+    typ = str(el.get("type") or "").strip()
+    if typ in ("1", "a", "A", "i", "I", "가", "ㄱ", "①"):
+        return typ
+    m = re.search(r"list-style(?:-type)?\s*:\s*([a-z-]+)", str(el.get("style") or "").lower())
+    if m and m.group(1) in _CSS_LIST:
+        return _CSS_LIST[m.group(1)]
+    return default
+
+
 def _fmt_number(n: int, typ: str) -> str:
+    if typ == "가":
+        return _GANADA[(n - 1) % len(_GANADA)] if n > 0 else str(n)
+    if typ == "ㄱ":
+        return _CHOSUNG[(n - 1) % len(_CHOSUNG)] if n > 0 else str(n)
+    if typ == "①":
+        return chr(0x2460 + n - 1) if 1 <= n <= 20 else str(n)
     if typ == "a":
         return _alpha(n)
     if typ == "A":
@@ -185,6 +215,10 @@ class _Walker:
         if name == "aside" and (str(el.get("role", "")).lower() == "navigation"
                                 or _NAV_HINT.search(_classes(el))):
             return
+        if str(el.get("role", "")).lower() == "navigation" or (
+                name in ("div", "ul", "ol", "p", "section", "span") and _CHROME_HINT.search(_classes(el))
+                and not el.find(re.compile(r"^h[1-6]$")) and len(el.get_text(" ", strip=True)) < 300):
+            return  # breadcrumbs, skip links, site menus (gnb/lnb/snb), pagination, share buttons
         key = self.refs.get(id(el))
         if key is not None:
             self.buf.marks.append((len(self.buf.chars), key))
@@ -249,7 +283,7 @@ class _Walker:
 
     def list(self, el: Tag, bold: bool) -> None:
         ordered = el.name == "ol"
-        typ = str(el.get("type") or "1")
+        typ = _list_type(el, "1")
         items = [c for c in el.children if isinstance(c, Tag) and c.name == "li"]
         reversed_ = ordered and el.has_attr("reversed")
         start = _int(el.get("start"), len(items) if reversed_ else 1)
@@ -269,7 +303,8 @@ class _Walker:
                 n = _int(child.get("value"), n)
             cues: dict[str, Any] = {"role": "list_item", "indent": self.list_depth - 1, "style": "li"}
             if ordered:
-                label = _fmt_number(n, str(child.get("type") or typ)) + "."
+                t = _list_type(child, typ)
+                label = _fmt_number(n, t) + ("" if t == "①" else ".")
                 cues["numbering"] = label
                 self.buf.add(label + " ", False)
                 n = n - 1 if reversed_ else n + 1

@@ -40,8 +40,9 @@ Decisions the structure parser relies on:
   ``heading_level`` (rank of font sizes larger than the body size: largest = 1), ``page``. Table rows
   (``role="table_row"``) are cells joined with ``" | "``; a cell's wrapped lines are re-joined.
 * **Errors**: no ``%PDF`` header / parser failure → ``CorruptFileError``; encrypted with a non-empty
-  user password → ``EncryptedFileError`` ("encrypted PDF — password required"); fewer than 10 text
-  characters on every page, or mostly unmapped ``(cid:N)`` glyphs → ``NoTextLayerError``.
+  user password → ``EncryptedFileError`` ("encrypted PDF — password required"); every page without a
+  text layer (fewer than 10 characters, or a page image with fewer than 100 — a scanner app's stamp), or
+  mostly unmapped ``(cid:N)`` glyphs → ``NoTextLayerError``.
 
 ``page_text_check(doc, data)`` cross-checks each page's non-whitespace characters in the Document with
 pypdf's own ``page.extract_text()``, adding back what was removed (furniture, marks, hyphens).
@@ -361,6 +362,14 @@ class _Page:
     n_chars: int
     n_cid: int
     rules: list[tuple[float, float, float]]  # horizontal rules (x0, x1, y)
+    image_cover: float = 0.0  # share of the page area covered by images
+
+    @property
+    def scanned(self) -> bool:
+        """No text layer: (almost) no characters, or a page image with no more text than a scanner stamp
+        ("Scanned with CamScanner") — a page of real text has hundreds of characters."""
+        text = self.n_chars - self.n_cid
+        return text < 10 or (self.image_cover >= 0.5 and text < 100)
 
 
 def _read_page(page: Any, number: int) -> _Page:
@@ -405,8 +414,17 @@ def _read_page(page: Any, number: int) -> _Page:
                 rules.append((float(ln["x0"]), float(ln["x1"]), float(ln["top"])))
     except Exception:
         pass
+    cover = 0.0
+    try:
+        area = float(page.width) * float(page.height)
+        for im in p.images:
+            w = max(0.0, min(float(im["x1"]), float(page.width)) - max(float(im["x0"]), 0.0))
+            h = max(0.0, min(float(im["bottom"]), float(page.height)) - max(float(im["top"]), 0.0))
+            cover += w * h / area if area else 0.0
+    except Exception:
+        cover = 0.0
     return _Page(number=number, width=float(page.width), height=float(page.height), lines=vlines,
-                 n_chars=n_chars, n_cid=n_cid, rules=rules)
+                 n_chars=n_chars, n_cid=n_cid, rules=rules, image_cover=min(cover, 1.0))
 
 
 def _table_rows(table: Any, number: int) -> list[_VLine]:
@@ -466,7 +484,7 @@ def _load(data: bytes, source: str) -> Document:
             pdf.close()
     total = sum(p.n_chars for p in pages)
     cid = sum(p.n_cid for p in pages)
-    if all(p.n_chars - p.n_cid < 10 for p in pages):
+    if all(p.scanned for p in pages):
         raise NoTextLayerError(source, "no extractable text — scanned? OCR needed")
     if cid > 0.5 * total:
         raise NoTextLayerError(source, "no extractable text — fonts without Unicode mapping (cid glyphs); "
@@ -477,7 +495,7 @@ def _load(data: bytes, source: str) -> Document:
 def _assemble(pages: list[_Page], source: str, n_pages: int) -> Document:
     warnings: list[str] = []
     for p in pages:
-        if p.n_chars - p.n_cid < 10:
+        if p.scanned:
             warnings.append(f"page {p.number} has no text layer (scanned?)")
     text_lines = [v for p in pages for v in p.lines if not v.table]
     body_size = _dominant([v.size for v in text_lines for _ in range(max(1, len(v.text) // 10))]) or 10.0

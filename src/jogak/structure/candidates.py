@@ -74,7 +74,10 @@ def _split_title(after: str, lang: str) -> tuple[str, int, bool]:
         stop = re.search(r"\.(?:\s|$)|:\s|$", body)
         cand = body[: stop.start()] if stop else body
         words = cand.split()
-        if 0 < len(words) <= 10 and _title_case(words) and len(cand) <= 90:
+        whole = cand == body.rstrip(" .:")  # the rest of the line is nothing but this phrase
+        if 0 < len(words) <= 10 and len(cand) <= 90 and (_title_case(words) or (
+                whole and len(words) <= 8 and words[0][:1].isupper() and not body.rstrip().endswith((".", ","))
+                and not re.search(r"[;,]", cand))):  # "Clause 4 Price and payment" (a sentence would end in ".")
             consumed = lead + k + len(cand) + (1 if stop and body[stop.start() : stop.start() + 1] in ".:" else 0)
             return cand.strip(), consumed, False
         return "", lead, False
@@ -115,8 +118,10 @@ def _continues_as_text(after: str, grammar: ModuleType, lang: str, word_label: b
         return False
     if stripped[0] in ",;)":
         return True
-    token = re.split(r"[\s,;]", stripped, maxsplit=1)[0].lower()
-    return word_label and token in grammar.CONTINUATIONS
+    token = re.split(r"[\s,;]", stripped, maxsplit=1)[0]
+    if token[:1].isupper() and not token.isupper():
+        return False  # "1.1 In this Agreement …": a capital starts the clause's own sentence
+    return word_label and token.lower() in grammar.CONTINUATIONS
 
 
 class CandidateReader:
@@ -130,8 +135,11 @@ class CandidateReader:
         self._faq = [w for b in grammar.BLOCK_WORDS if b.kind == "faq" for w in b.words]
         blocks = [b for b in grammar.BLOCK_WORDS if b.kind in ("appendix", "addenda")]
         alts = "|".join(re.escape(w) for b in blocks for w in sorted(b.words, key=len, reverse=True))
+        # "[별지 제1호 서식]": a word that may follow the identifier inside the label (not a title)
+        suffixes = "|".join(re.escape(w) for w in getattr(grammar, "APPENDIX_ID_SUFFIXES", ()))
+        suffix = rf"(?:\s*(?:{suffixes}))?" if suffixes else ""
         self._block_re = re.compile(
-            rf"[\[【<〈(]?\s*(?P<word>(?i:{alts}))(?![a-z])(?:\s*(?P<id>(?:제\s*\d+\s*호)|[A-Z](?:-\d+)?(?![a-z.\d])|\d+(?:-\d+)?(?![.\d])|[IVX]+\b(?!\.\d)))?"
+            rf"[\[【<〈(]?\s*(?P<word>(?i:{alts}))(?![a-z])(?:\s*(?P<id>(?:제\s*\d+\s*호)|[A-Z](?:-\d+)?(?![a-z.\d])|\d+(?:-\d+)?(?![.\d])|[IVX]+\b(?!\.\d)){suffix})?"
             rf"(?:\s*(?P<close>[\]】>〉)]))?"
         )
         self._blockword = {w.casefold(): b for b in blocks for w in b.words}
@@ -278,6 +286,8 @@ def _label(scheme: Scheme, matched: str, raw: str, number: tuple[int, ...]) -> s
         return f"{word} {raw}"
     if scheme.name == "en_section_word":
         return f"Section {number[0]}"
+    if scheme.name == "en_clause_word":
+        return f"Clause {number[0]}"
     if scheme.dotted:
         return raw
     return m.rstrip()

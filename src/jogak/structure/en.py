@@ -14,8 +14,11 @@ SCHEMES: tuple[Scheme, ...] = (
     # "Section 4" / "SECTION 4." / "§ 4" as the top level (no ARTICLE headings in the document)
     Scheme("en_section_word", "article", r"(?:(?i:SECTION)|§)\s*(?P<n>\d+)(?![.\d]*\d)\.?", rank=11,
            path="Section {n}", titled=True, anchored=True),
+    # "Clause 5" / "CLAUSE 5 – CONFIDENTIALITY" (English/UK drafting) as the top level
+    Scheme("en_clause_word", "article", r"(?i:CLAUSE)\s*(?P<n>\d+)(?![.\d]*\d)\.?", rank=11,
+           path="Clause {n}", titled=True, anchored=True),
     # "Section 4.2" / "§ 4.2" / "4.2" / "4.2." — nests under Article 4 (or "4.") by its numeric prefix
-    Scheme("en_dotted", "paragraph", r"(?:(?:(?i:SECTION)|§)\s*)?(?P<n>\d+(?:\.\d+)+)\.?(?![\d])", rank=20,
+    Scheme("en_dotted", "paragraph", r"(?:(?:(?i:SECTION|CLAUSE)|§)\s*)?(?P<n>\d+(?:\.\d+)+)\.?(?![\d])", rank=20,
            path="{n}", titled=True, dotted=True),
     # "1." / "1)" at the top of the body with no ARTICLE headings: numbered sections
     Scheme("en_decimal_dot", "article", r"(?P<n>\d{1,3})\.(?![\d])", rank=12, path="{n}", titled=True,
@@ -53,9 +56,27 @@ TOC_WORDS = ("TABLE OF CONTENTS", "Table of Contents", "INDEX")
 FAQ_QUESTION = r"^(?:Q\s*\d*\s*[.:)]|Q\d+\b|Question\s*\d*\s*[.:])"
 FAQ_ANSWER = r"^(?:A\s*\d*\s*[.:)]|Answer\s*\d*\s*[.:])"
 
+# The execution statement that opens the signature block after the last clause.
+SIGNATURE_START: tuple[str, ...] = (
+    r"^(?i:IN\s+WITNESS\s+WHERE(?:OF|FORE))\b",
+    r"^(?i:This\s+(?:Agreement|Contract|Deed)\s+has\s+been\s+(?:entered\s+into|executed|signed))\b",
+    r"^(?:EXECUTED|Executed|SIGNED|Signed)\s+(?:as\s+a\s+deed\s+)?(?:by|for\s+and\s+on\s+behalf\s+of)\b",
+    r"^(?i:AGREED\s+(?:AND\s+ACCEPTED|TO\s+AND\s+ACCEPTED))\b",
+)
+# A clause kept only for its number: "[Reserved]", "Intentionally Omitted", "Deleted."
+DELETED = r"(?i:\[?\s*(?:reserved|intentionally\s+(?:omitted|left\s+blank|deleted)|deleted|omitted)\s*\]?\s*\.?)"
+# Where the recitals start in the front matter (the parties statement comes before them)
+RECITALS_START: tuple[str, ...] = (
+    r"^(?:RECITALS?|Recitals?|BACKGROUND|Background|PREAMBLE|Preamble|W\s*I\s*T\s*N\s*E\s*S\s*S\s*E\s*T\s*H)"
+    r"\s*[:.\-–—]?\s*$",
+    r"^(?:WHEREAS|Whereas)\b",
+)
+
 LABELS = {
     "body": "",
     "parties": "Parties",
+    "signatures": "Signatures",
+    "recitals": "Recitals",
     "footnotes": "Footnote",
     "preamble": "Preamble",
     "faq": "FAQ",
@@ -72,8 +93,9 @@ REF_PATTERNS: tuple[tuple[str, str], ...] = (
     ("appendix", _APPW + r"\s+(?P<app_id>[A-Z0-9]+(?:-\d+)?)\b(?:,?\s*(?i:Section|paragraph|clause)\s+"
                  r"(?P<sec>\d+(?:\.\d+)*))?"),
     ("article", r"(?i:Article)\s+(?P<art>\d+|[IVXLC]+)\b"),
-    ("section", r"(?:(?i:Sections?)|§§?)\s*(?P<sec>\d+(?:\.\d+)*)(?:\s*(?:and|or|through|to|-)\s*(?P<sec2>\d+(?:\.\d+)*))?"
-                r"(?P<of_agreement>\s+of\s+(?:this|the)\s+(?:Agreement|Contract))?"),
+    ("section", r"(?:(?i:Sections?|Clauses?)|§§?)\s*(?P<sec>\d+(?:\.\d+)*)(?:\s*(?:and|or|through|to|-)\s*"
+                r"(?P<sec2>\d+(?:\.\d+)*))?(?P<of_agreement>\s+of\s+(?:this|the)\s+(?:Agreement|Contract))?"
+                r"(?P<of_block>\s+(?:of|to|in)\s+this\s+(?i:Schedule|Exhibit|Annex|Appendix|Attachment))?"),
     ("bare_para", r"(?i:paragraph|clause)\s+(?P<sec>\d+(?:\.\d+)*)"),
 )
 POINTER_AFTER = r"^\s*(?:attached\s+hereto|hereto|below|above)?\s*[.;]?\s*$"

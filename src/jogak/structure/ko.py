@@ -32,6 +32,9 @@ SCHEMES: tuple[Scheme, ...] = (
            path="({raw})"),
 )
 
+# "[별지 제1호 서식]": words that may follow an appendix identifier inside its label (not a title)
+APPENDIX_ID_SUFFIXES: tuple[str, ...] = ("서식",)
+
 BLOCK_WORDS: tuple[BlockWord, ...] = (
     BlockWord("appendix", ("부록", "별표", "별지", "별첨", "서식", "첨부"), needs_id=True, block_type="appendix"),
     BlockWord("addenda", ("부칙",), block_type="addenda"),
@@ -57,6 +60,8 @@ PARTY_PATTERNS: tuple[str, ...] = (
     r"^(?:매도인|매수인|임대인|임차인|위탁자|수탁자|발주자|수급인|도급인|공급자|구매자|[갑을])\s*[:：|(（]",
     r"^\s*[\"“]?[갑을][\"”]?\s*[:：]",
     r"(?:매도인|매수인|임대인|임차인|위탁자|수탁자|발주자|수급인|공급자|구매자)\s*\|",
+    # "주식회사 A와 주식회사 B는 … 다음과 같이 계약을 체결한다"
+    r"\S(?:와|과)\s.{1,80}?\S(?:은|는)\s.{0,160}(?:계약|약정|협약)을\s*체결",
 )
 # Where a new paragraph may start mid-line (text extracted without line breaks): after a sentence end.
 INLINE_SPLIT = r"(?<=[.다요)）】])\s+(?=[①-⑳㉑-㉟])"
@@ -64,9 +69,21 @@ TOC_WORDS = ("목차", "차례")
 FAQ_QUESTION = r"^(?:Q\s*\d*\s*[.:)．]|Q\d+\b|Q\s|질문\s*\d*\s*[.:)]|문\s*\d*\s*[.:)])"
 FAQ_ANSWER = r"^(?:A\s*\d*\s*[.:)．]|A\s|답변?\s*\d*\s*[.:)])"
 
+# The execution statement that opens a contract's signature block (after the last article).
+SIGNATURE_START: tuple[str, ...] = (
+    r"^(?:이\s*)?(?:계약|약정|합의)?.{0,30}(?:증명|증|확인)하기\s*위하여.{0,80}(?:서명|날인|기명날인)",
+    r"^(?:위|상기)\s*(?:계약|약정|합의|내용).{0,60}(?:서명|날인|기명날인)",
+)
+# A clause kept only for its number: "삭제", "삭제 <2023. 6. 1.>", "삭제 [2020.1.1]"
+DELETED = r"(?:삭\s*제|<\s*삭제\s*>)\s*(?:<[^>]*>|\[[^\]]*\]|\([^)]*\))?\s*\.?"
+# Recitals before the first article (rare in Korean documents): none
+RECITALS_START: tuple[str, ...] = ()
+
 LABELS = {
     "body": "본문",
     "parties": "당사자",
+    "signatures": "서명",
+    "recitals": "전문",
     "footnotes": "각주",
     "preamble": "전문",
     "faq": "FAQ",

@@ -37,6 +37,7 @@ class _Open:
     scheme: Scheme | None = None
     key: tuple[int, ...] | None = None
     container: bool = False  # root, appendix, addenda, faq — article numbering restarts inside
+    indent: tuple[bool, int] | None = None  # (list item?, level/indent) of an enumerated node's line
 
 
 @dataclass
@@ -67,6 +68,8 @@ class TreeBuilder:
         self.faq_count = 0
         self.inline_split = re.compile(self.g.INLINE_SPLIT)
         self.in_toc = False
+        self._await_title: Node | None = None  # a bare heading whose title may be on the next line
+        self._signature_res = [re.compile(p) for p in getattr(self.g, "SIGNATURE_START", ())]
 
     # ── scheme selection ────────────────────────────────────────────────────────────────────────
     def _choose_schemes(self) -> tuple[Scheme, ...]:
@@ -83,10 +86,12 @@ class TreeBuilder:
                 counts["en_article"] += 1
             elif re.match(r"(?i:SECTION)\s+\d+\b(?!\.\d)", s):
                 counts["en_section_word"] += 1
+            elif re.match(r"(?i:CLAUSE)\s+\d+\b(?!\.\d)", s):
+                counts["en_clause_word"] += 1
             elif re.match(r"\d{1,3}\.\s+\S", s):
                 counts["en_decimal_dot"] += 1
-        top = "en_article" if counts["en_article"] >= 2 else (
-            "en_section_word" if counts["en_section_word"] >= 2 else "en_decimal_dot")
+        words = max(("en_section_word", "en_clause_word"), key=lambda k: counts[k])
+        top = "en_article" if counts["en_article"] >= 2 else (words if counts[words] >= 2 else "en_decimal_dot")
         out = []
         for sc in schemes:
             if sc.anchored and sc.kind == "article" and sc.name != top:
@@ -121,6 +126,7 @@ class TreeBuilder:
         if table_rows:
             self._close_table(table_rows)
         self._finish_ends()
+        self._mark_deleted()
         self._parties_and_preamble()
         return ParseResult(self.root, self.warnings, self.lang)
 
@@ -138,6 +144,25 @@ class TreeBuilder:
         return False
 
     def _line(self, ln: Line, raw: str) -> None:
+        waiting, self._await_title = self._await_title, None
+        if waiting is not None and self._title_line(waiting, raw, ln):
+            return
+        if self._in_signature():
+            # the signature block runs to the next block heading (Schedule, 부록, 부칙…), the next accepted
+            # article (a signature page bound before the terms), or the body's end
+            lead = len(raw) - len(raw.lstrip())
+            for c in self.reader.read(self.text, ln.start + lead, ln.end, ln, self.schemes):
+                if c.kind in ("appendix", "addenda") and self._try(c, ln):
+                    break
+                if c.scheme is not None and c.scheme.anchored:
+                    saved = list(self.stack)
+                    self._pop_to(0)
+                    if self._try(c, ln):
+                        break
+                    self.stack = saved
+            return
+        if self._signature_start(raw, ln):
+            return
         lead = len(raw) - len(raw.lstrip())
         seg_starts = [ln.start + lead]
         # Paragraph markers written inline after a sentence end ("…한다. ② …") start a paragraph too.
@@ -173,7 +198,7 @@ class TreeBuilder:
             return self._try_anchored(c, sc)
         if sc.dotted:
             return self._try_dotted(c, sc)
-        return self._try_enum(c, sc)
+        return self._try_enum(c, sc, ln)
 
     def _block_level(self) -> int:
         for i in range(len(self.stack) - 1, -1, -1):
@@ -228,6 +253,8 @@ class TreeBuilder:
         self.stack.append(_Open(node, sc, c.key))
         if warn:
             self.warnings.append(warn)
+        if not c.title and c.title_only_line:
+            self._await_title = node
         return True
 
     def _last_in_scope(self, scope: Node, sc: Scheme) -> Node | None:
@@ -287,14 +314,26 @@ class TreeBuilder:
         return any(o.key is not None and o.scheme is not None and o.scheme.anchored
                    for o in self.stack[blk + 1 :])
 
-    def _try_enum(self, c: Candidate, sc: Scheme) -> bool:
+    def _try_enum(self, c: Candidate, sc: Scheme, ln: Line | None = None) -> bool:
         blk = self._block_level()
         lowest = blk
         for i in range(blk + 1, len(self.stack)):
             if self.stack[i].scheme is not None and self.stack[i].scheme.anchored:
                 lowest = i  # an enumerator never closes an article
+        indent = _indent_of(ln) if ln is not None and c.start == ln.start + _lead(self.text, ln) else None
+        top = self.stack[-1]
+        if (indent is not None and top.indent is not None and top.indent[0] == indent[0]
+                and top.scheme is not None and top.scheme.name == sc.name and indent[1] > top.indent[1]
+                and is_first(c.number or (0,))):
+            # a list nested in an item of the same style, shown by its deeper list level/indent
+            node = self._new(c, kind=sc.kind, block_type=self._block_type(), parent=top.node)
+            self.stack.append(_Open(node, sc, None, indent=indent))
+            return True
         for i in range(len(self.stack) - 1, lowest, -1):
             o = self.stack[i]
+            if (indent is not None and o.indent is not None and o.indent[0] == indent[0]
+                    and o.indent[1] > indent[1] and o.scheme is not None and o.scheme.name == sc.name):
+                continue  # a deeper nested list of the same style has ended
             if o.scheme is not None and o.scheme.name == sc.name:
                 pnum = o.node.number or (0,)
                 cnum = c.number or (0,)
@@ -312,7 +351,7 @@ class TreeBuilder:
                 self._pop_to(i - 1)
                 parent = self.stack[i - 1].node
                 node = self._new(c, kind=sc.kind, block_type=self._block_type(), parent=parent)
-                self.stack.append(_Open(node, sc, None))
+                self.stack.append(_Open(node, sc, None, indent=indent))
                 if warn:
                     self.warnings.append(warn)
                 return True
@@ -322,7 +361,7 @@ class TreeBuilder:
         if parent.kind == "faq" and self.stack[-1].container:
             return False
         node = self._new(c, kind=sc.kind, block_type=self._block_type(), parent=parent)
-        self.stack.append(_Open(node, sc, None))
+        self.stack.append(_Open(node, sc, None, indent=indent))
         return True
 
     def _open_block(self, c: Candidate) -> bool:
@@ -337,7 +376,83 @@ class TreeBuilder:
         node = self._new(c, kind=c.kind, block_type=bt, parent=self.root)
         node.label = c.block_label
         self.stack.append(_Open(node, container=True))
+        if c.kind == "appendix" and not c.title and c.title_only_line:
+            self._await_title = node
         return True
+
+    # ── two-line headings ───────────────────────────────────────────────────────────────────────
+    def _title_line(self, node: Node, raw: str, ln: Line) -> bool:
+        """A heading with no title ("제5조", "ARTICLE I", "SCHEDULE A") whose next line is only its title:
+        "(손해배상)" in brackets, or (chapters/appendices, and English headings) a short line that reads as
+        a title — not a sentence and not a numbered label. The title line becomes part of the heading."""
+        if ln.role in ("table_row", "list_item") and ln.numbering:
+            return False
+        s = raw.strip()
+        if not s or len(s) > 80:
+            return False
+        title = None
+        m = re.fullmatch(r"[(（【\[〔]\s*([^()（）【】\[\]〔〕]{1,40}?)\s*[)）】\]〕]", s)
+        if m:
+            title = m.group(1)
+        elif any(sc.regex.match(s) for sc in self.schemes) or self.reader.read(self.text, ln.start + len(raw)
+                                                                               - len(raw.lstrip()), ln.end, ln,
+                                                                               self.schemes):
+            return False
+        elif self.lang == "ko":
+            if node.kind in ("chapter", "appendix") and len(s) <= 30 and _HANGUL.search(s) \
+                    and not s.endswith(tuple(self.g.SENTENCE_END)) and not re.search(r"[.:;]", s):
+                title = s
+        else:
+            words = s.rstrip(".:").split()
+            letters = [w for w in words if any(ch.isalpha() for ch in w)]
+            if 0 < len(words) <= 10 and letters and "." not in s.rstrip(".") and (
+                    all(w.isupper() or not w.isalpha() for w in letters) or _title_case_words(letters)):
+                title = s.rstrip(".:").strip()
+        if not title:
+            return False
+        node.title = title
+        node.body_start = ln.end
+        node.attrs["title_line"] = True
+        return True
+
+    # ── signature block ─────────────────────────────────────────────────────────────────────────
+    def _in_signature(self) -> bool:
+        return len(self.stack) > 1 and self.stack[-1].node.attrs.get("_signatures", False)
+
+    def _signature_start(self, raw: str, ln: Line) -> bool:
+        """"IN WITNESS WHEREOF …" / "이 계약의 성립을 증명하기 위하여 … 기명날인한 후 …" after the clauses opens the
+        signature block: it holds the execution statement, dates, names and signature lines, not clause
+        text, so the last clause ends before it."""
+        if not self._signature_res or ln.role == "table_row":
+            return False
+        s = raw.strip()
+        if not any(r.search(s) for r in self._signature_res):
+            return False
+        blk = self._block_level()
+        if blk != 0 or not any(n.kind == "article" for n in self.root.children):
+            return False
+        self._pop_to(0)
+        c = Candidate(kind="parties", label=self.g.LABELS["signatures"], number=None, title="",
+                      start=ln.start + len(raw) - len(raw.lstrip()), body_start=ln.start + len(raw) - len(raw.lstrip()))
+        node = self._new(c, kind="parties", block_type="parties", parent=self.root)
+        node.attrs["_signatures"] = True
+        self.stack.append(_Open(node, container=True))
+        return True
+
+    # ── deleted clauses ─────────────────────────────────────────────────────────────────────────
+    def _mark_deleted(self) -> None:
+        """"제7조 삭제 <2023. 6. 1.>", "Section 3.2 [Reserved]." — kept as nodes (numbering and references
+        stay right) and marked ``attrs["deleted"]``."""
+        pat = getattr(self.g, "DELETED", None)
+        if not pat:
+            return
+        rx = re.compile(pat)
+        for n in self.order:
+            if n.children or n.kind not in ("article", "paragraph", "item", "subitem"):
+                continue
+            own = self.text[n.body_start if n.body_start is not None else n.char_start: n.char_end].strip()
+            if rx.fullmatch(own) or (not own.strip(" .") and n.title and rx.fullmatch(n.title)):
+                n.attrs["deleted"] = True
 
     def _early(self, offset: int) -> bool:
         nonempty = 0
@@ -428,30 +543,33 @@ class TreeBuilder:
                 n.char_end = max(n.char_end, max(ch.char_end for ch in n.children))
 
     def _parties_and_preamble(self) -> None:
-        """Text before the first clause: the title, then a parties block (often a table) or a preamble."""
+        """Text before the first clause: the title, then a parties block (often a table) or a preamble, then
+        the recitals ("RECITALS", "WHEREAS …", "BACKGROUND" up to "NOW, THEREFORE …" or "AGREED TERMS").
+
+        Numbered lines there ("(1) Harbour Foods Limited …", "(A) The Supplier …") are not clauses when the
+        document has articles after them: they become children of the block they sit in."""
         kids = self.root.children
+        has_clause = any(c.kind in ("article", "chapter") for c in kids)
         k = 0
-        while k < len(kids) and kids[k].kind == "table":
-            k += 1  # tables before the first clause belong to the parties block or preamble
+        while k < len(kids) and (kids[k].kind == "table" or (
+                has_clause and kids[k].kind in ("paragraph", "item", "subitem"))):
+            k += 1  # tables (and, before articles, enumerations) belong to the parties block or preamble
         first = kids[k].char_start if k < len(kids) else self.body_end
-        lead_tables = kids[:k]
+        lead = kids[:k]
         lines = [ln for ln in self.lines if ln.start < first and self.text[ln.start : ln.end].strip()]
         if not lines:
             return
         body = lines
         t0 = self.text[lines[0].start : lines[0].end].strip()
-        first_is_table = bool(lead_tables) and lead_tables[0].char_start <= lines[0].start
-        if not first_is_table and ((len(t0) <= 80 and not t0.endswith(("다.", "."))) or lines[0].heading_level == 1):
+        first_is_node = bool(lead) and lead[0].char_start <= lines[0].start
+        if not first_is_node and ((len(t0) <= 80 and not t0.endswith(("다.", "."))) or lines[0].heading_level == 1):
             body = lines[1:]  # the document title stays with the root
         if not body:
             return
-        raw0 = self.text[body[0].start : body[0].end]
-        start = body[0].start + len(raw0) - len(raw0.lstrip())
-        end = min(body[-1].end, first)  # a clause may start mid-line (run-together text)
-        while end > start and self.text[end - 1].isspace():
-            end -= 1
-        if end <= start:
-            return
+        rec_res = [re.compile(p) for p in getattr(self.g, "RECITALS_START", ())]
+        split = next((i for i, ln in enumerate(body)
+                      if any(r.match(self.text[ln.start : ln.end].strip()) for r in rec_res)), None)
+        parts = [body] if not split else [body[:split], body[split:]]
         party_res = [re.compile(p, re.MULTILINE) for p in self.g.PARTY_PATTERNS]
         cues = getattr(self.g, "PARTY_CUES", ())
 
@@ -461,20 +579,62 @@ class TreeBuilder:
                 return True
             return ln.role == "table_row" and any(c in s for c in cues if len(c) > 1)
 
-        if any(is_party(ln) for ln in body):
-            kind, bt, label = "parties", "parties", self.g.LABELS["parties"]
-        else:
-            kind, bt, label = "text", "body", self.g.LABELS["preamble"]
-        start = min([start, *(t.char_start for t in lead_tables if t.char_end > start)])
-        node = Node(kind=kind, block_type=bt, label=label, title="", path="", sibling_order=1,
-                    char_start=start, char_end=end, body_start=start)
-        for t in lead_tables:
-            if t.char_end > start:
-                t.block_type = bt
-                node.children.append(t)
-        self.root.children[:] = [node, *[c for c in kids if c not in node.children]]
+        made: list[Node] = []
+        for pi, part in enumerate(parts):
+            raw0 = self.text[part[0].start : part[0].end]
+            start = part[0].start + len(raw0) - len(raw0.lstrip())
+            end = min(part[-1].end, first)  # a clause may start mid-line (run-together text)
+            while end > start and self.text[end - 1].isspace():
+                end -= 1
+            if end <= start:
+                continue
+            if split is not None and pi == len(parts) - 1:
+                kind, bt, label = "text", "body", self.g.LABELS["recitals"]
+            elif any(is_party(ln) for ln in part):
+                kind, bt, label = "parties", "parties", self.g.LABELS["parties"]
+            else:
+                kind, bt, label = "text", "body", self.g.LABELS["preamble"]
+            if pi == 0:
+                start = min([start, *(t.char_start for t in lead if t.char_end > start)])
+            node = Node(kind=kind, block_type=bt, label=label, title="", path="", sibling_order=1,
+                        char_start=start, char_end=end, body_start=start)
+            made.append(node)
+        if not made:
+            return
+        def holder_of(n: Node) -> Node:
+            return next((h for h in reversed(made) if n.char_start >= h.char_start), made[0])
+
+        absorbed = [d for t in lead if t.char_end > made[0].char_start for d in t.walk()]
+        keep = {id(d) for d in absorbed}
+        for d in absorbed:
+            d.children = [c for c in d.children if holder_of(c) is holder_of(d)]
+        for d in absorbed:
+            h = holder_of(d)
+            d.block_type = h.block_type
+            d.char_end = min(d.char_end, h.char_end) if h is not made[-1] else d.char_end
+            parent = self._parents.get(id(d))
+            if parent is self.root or parent is None or id(parent) not in keep or holder_of(parent) is not h:
+                h.children.append(d)
+        for h in made:
+            h.char_end = max([h.char_end, *(c.char_end for c in h.children)])
+        taken = {id(d) for d in absorbed}
+        self.root.children[:] = [*made, *[c for c in kids if id(c) not in taken]]
         for i, ch in enumerate(self.root.children):
             ch.sibling_order = i + 1
+
+
+def _indent_of(ln: Line) -> tuple[bool, int]:
+    return (ln.role == "list_item", ln.indent)
+
+
+def _lead(text: str, ln: Line) -> int:
+    raw = text[ln.start : ln.end]
+    return len(raw) - len(raw.lstrip())
+
+
+def _title_case_words(words: list[str]) -> bool:
+    small = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "with", "&"}
+    return words[0][0].isupper() and all(w[0].isupper() or w.lower() in small or not w[0].isalpha() for w in words)
 
 
 def _is_under(n: Node, scope: Node, parents: dict[int, Node]) -> bool:

@@ -22,7 +22,7 @@ def component(node: Node, g: ModuleType, in_body: bool, n_addenda: int) -> str:
     if node.kind == "addenda":
         return node.label if n_addenda > 1 else g.LABELS["addenda"]
     if node.kind == "parties":
-        return g.LABELS["parties"]
+        return node.label or g.LABELS["parties"]  # the parties block, or the signature block
     if node.kind == "text" and node.label:
         return node.label
     if node.kind == "faq":

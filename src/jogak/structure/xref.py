@@ -215,6 +215,11 @@ def _resolve(name: str, gd: dict, holder: Node, idx: _Index, lang: str, body_pre
         return (hit, None) if hit is not None else (None, "no such article")
     if name in ("section", "bare_para"):
         sec = gd["sec"]
+        if gd.get("of_block"):  # "Section 2 of this Schedule": only inside the block it is written in
+            if block is None:
+                return None, "not inside a schedule or annex"
+            hit = _find_section(block, sec)
+            return (hit, None) if hit is not None else (block, f"no {sec} in {block.label}; resolved to it")
         scopes = [] if name == "section" and gd.get("of_agreement") else [block, article]
         for sc in scopes:
             if sc is not None:
@@ -225,7 +230,8 @@ def _resolve(name: str, gd: dict, holder: Node, idx: _Index, lang: str, body_pre
         if hit is not None:
             return hit, None
         if "." not in sec:
-            hit = idx.by_path.get(f"Section {sec}") or idx.by_path.get(f"Article {sec}")
+            hit = (idx.by_path.get(f"Section {sec}") or idx.by_path.get(f"Clause {sec}")
+                   or idx.by_path.get(f"Article {sec}"))
             if hit is not None:
                 return hit, None
         return None, "no such section"
@@ -240,7 +246,7 @@ def _find_section(scope: Node, sec: str, body_only: bool = False) -> Node | None
             continue
         if n.attrs.get("_raw") == sec and (n.attrs.get("_scheme") in ("en_dotted", "en_decimal_dot")):
             return n
-        if "." not in sec and n.path.rsplit("/", 1)[-1] in (sec, f"Section {sec}"):
+        if "." not in sec and n.path.rsplit("/", 1)[-1] in (sec, f"Section {sec}", f"Clause {sec}"):
             return n
     return None
 
