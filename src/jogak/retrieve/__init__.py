@@ -44,7 +44,11 @@ class SearchOptions:
     # Authority prior (seed 004: the binding clause outranks text that restates or explains it): the fused
     # score of a chunk is multiplied by the weight of its node kind / block type. An FAQ answer or a
     # footnote that says the same as an article ranks just below it; it still wins when it alone matches.
-    authority: dict[str, float] = field(default_factory=lambda: {"faq": 0.975, "footnote": 0.95})
+    # Addenda (부칙) say when and how amendments apply; a statute's long amendment history must not crowd
+    # out the articles, so they rank lower unless the question is about application or transition (the
+    # "transition" routing rule prefers them then, and this factor is not applied).
+    authority: dict[str, float] = field(default_factory=lambda: {"faq": 0.975, "footnote": 0.95,
+                                                                 "addenda": 0.9})
 
     @classmethod
     def from_config(cls, section: dict[str, Any] | None = None, **overrides: Any) -> SearchOptions:
@@ -172,10 +176,11 @@ def search(store: Any, query: str, k: int = 5, filters: Any = None,
     fused = hybrid.rrf(lists, weights, opts.rrf_k)
     if opts.authority and fused:
         kinds, blocks = lex.column("kind"), lex.column("block_type")
+        authority = {b: w for b, w in opts.authority.items() if b not in routed}
         for f in fused:
             i = row_of.get(f.key)
             if i is not None:
-                f.score *= opts.authority.get(kinds[i] or "", opts.authority.get(blocks[i] or "", 1.0))
+                f.score *= authority.get(kinds[i] or "", authority.get(blocks[i] or "", 1.0))
         fused.sort(key=lambda f: -f.score)
     entries: list[_Entry] = []
     for f in fused:
@@ -201,8 +206,9 @@ def search(store: Any, query: str, k: int = 5, filters: Any = None,
             seen: set[int] = set()
             for ref in refs:
                 rows = structural.clause_rows(ref, lex, mask, doc_ids)
-                rank = {e.row: j for j, e in enumerate(entries)}
-                rows = sorted(rows, key=lambda i: (rank.get(i, len(entries)), ))
+                if not ref.section:  # a named section is read from its beginning (document order)
+                    rank = {e.row: j for j, e in enumerate(entries)}
+                    rows = sorted(rows, key=lambda i: (rank.get(i, len(entries)), ))
                 for i in rows[:k]:
                     if i in seen:
                         continue

@@ -2,7 +2,8 @@
 
 "2010년 이후 판례" → decision_date gte 2010-01-01; "1995년 이전" → decision_date lte 1995-12-31;
 "대법원 판결만" → court eq 대법원; "멤버십정책에서 …" → doc_title eq 멤버십정책 (only for titles that exist
-in the store, followed by a locative particle: a bare "멤버십정책 제3조" is a clause lookup, not a filter).
+in the store — or a name that belongs to one title alone, "근로기준법에서" for "근로기준법_법률" — followed by
+a locative particle: a bare "멤버십정책 제3조" is a clause lookup, not a filter).
 Each filter keeps the phrase that set it, so the output can echo why the search was narrowed; the phrase
 is cut from the text the retrievers see.
 """
@@ -92,10 +93,13 @@ def extract(query: str, doc_titles: Iterable[str] = ()) -> tuple[list[Filter], s
             if free(m.start(), m.end()):
                 filters.extend(rule.build(m))
                 spans.append((m.start(), m.end()))
-    rx = _title_regex(tuple(sorted({t for t in doc_titles if t and len(t) >= 2})))
+    from jogak.retrieve.structural import title_aliases
+
+    aliases = title_aliases(doc_titles)
+    rx = _title_regex(tuple(sorted(aliases)))
     if rx is not None:
         for m in rx.finditer(query):
-            title = _TITLE_OF[rx.pattern][m.lastgroup or ""]
+            title = aliases[_TITLE_OF[rx.pattern][m.lastgroup or ""]]
             if free(m.start(), m.end()):
                 filters.append(Filter("doc_title", "eq", title, origin="question", phrase=m.group(0).strip()))
                 spans.append((m.start(), m.end()))

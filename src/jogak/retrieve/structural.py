@@ -26,6 +26,15 @@ EN_CLAUSE = re.compile(r"(?i)\b(?P<kind>section|article|clause|§)\s*(?P<num>\d+
 EN_PART = re.compile(r"(?i)\b(?P<kind>schedule|exhibit|annex|appendix)\s+(?P<num>[A-Z0-9]{1,3})\b")
 _CASE_UNITS = set("년월일원조항호개명회차층번살세분시초만억천백장권쪽면건점위등배주달")
 CASE_NO = re.compile(r"(?<![\d.])(?P<year>\d{2,4})\s?(?P<code>[가-힣]{1,3})\s?(?P<num>\d{1,7})(?!\d)")
+# Sections of a decision a question can ask for by name (spaces ignored: "판결 요지", "주 문").
+CASE_SECTIONS = ("판결요지", "판시사항", "결정요지", "참조조문", "참조판례", "주문", "이유", "전문", "판례내용")
+
+
+def case_section(query: str) -> str | None:
+    """The decision section the question names, if any ("2000다24061 판결요지" → "판결요지")."""
+    q = _norm(query)
+    hits = [(q.find(s), s) for s in CASE_SECTIONS if s in q]
+    return min(hits)[1] if hits else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +45,7 @@ class ClauseRef:
     paragraph: str | None = None  # "제2항"
     case_number: str | None = None
     english: bool = False
+    section: str | None = None  # a decision's section named with it ("판결요지", "주문")
 
 
 def _norm(s: str) -> str:
@@ -61,7 +71,7 @@ def find_clause_refs(query: str) -> list[ClauseRef]:
     for m in CASE_NO.finditer(query):
         if m.group("code")[-1] in _CASE_UNITS or m.group("code") in ("제",):
             continue
-        refs.append(ClauseRef(m.group(0), case_number=_norm(m.group(0))))
+        refs.append(ClauseRef(m.group(0), case_number=_norm(m.group(0)), section=case_section(query)))
     return refs
 
 
@@ -121,6 +131,10 @@ def clause_rows(ref: ClauseRef, lex: Any, allowed: np.ndarray | None, doc_ids: s
             if ref.article in labels:
                 hits_body.append(i)
     rows = hits_body or hits_other
+    if ref.case_number and ref.section and rows:
+        # "2000다24061 판결요지": the chunks of that section (all of them, from its beginning)
+        narrowed = [i for i in rows if any(_section_of(p) == ref.section for p in (prefixes[i] or []))]
+        rows = narrowed or rows
     if ref.paragraph and rows:
         narrowed = [i for i in rows if any(p.split("/")[-1] == ref.paragraph and ref.article in p.split("/")
                                            for p in (prefixes[i] or []))]
@@ -129,9 +143,58 @@ def clause_rows(ref: ClauseRef, lex: Any, allowed: np.ndarray | None, doc_ids: s
     return sorted(rows, key=lambda i: (str(doc_col[i]), chunk_no[i] if chunk_no[i] is not None else 0))
 
 
+def _section_of(path: str) -> str:
+    """A path's last segment as a section name ("판례내용/주문" → "주문", "판결요지/[2]" → "판결요지")."""
+    segs = [_norm(x).strip("【】<>[]") for x in path.split("/") if x]
+    for seg in reversed(segs):
+        if seg and not seg[:1].isdigit():
+            return seg
+    return ""
+
+
+_TITLE_SEP = re.compile(r"[_\s·|,;]+|(?<=\D)-|-(?=\D)")
+
+
+@functools.lru_cache(maxsize=16)
+def _aliases(titles: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    part_of: dict[str, set[str]] = {}
+    for t in titles:
+        parts = [x for x in _TITLE_SEP.split(t) if x]
+        if len(parts) < 2:
+            continue
+        for x in parts:
+            part_of.setdefault(x, set()).add(t)
+    out = {t: t for t in titles if t and len(t) >= 2}
+    for x, owners in part_of.items():
+        letters = sum(1 for ch in x if ch.isalpha())
+        if len(owners) == 1 and letters >= 2 and len(x) >= 3 and x not in out:
+            out[x] = next(iter(owners))
+    return tuple(sorted(out.items(), key=lambda kv: (-len(kv[0]), kv[0])))
+
+
+def title_aliases(titles: Iterable[str]) -> dict[str, str]:
+    """Names a question may use for a document: its title, and each part of a compound file-name title
+    ("근로기준법_법률" → "근로기준법"; "대법원_2000-11-10_2000다24061" → "2000다24061") that belongs to that
+    title alone and has at least three characters, two of them letters (so neither a date nor a part
+    shared by several titles — "대법원", "법률" — names a document)."""
+    return dict(_aliases(tuple(sorted({t for t in titles if t}))))
+
+
 def titles_in(query: str, titles: Iterable[str]) -> list[str]:
+    """Titles named in the question (by title or by an alias), longest name first."""
     q = _norm(query)
-    return [t for t in sorted(set(titles), key=len, reverse=True) if t and len(t) >= 2 and _norm(t) in q]
+    spaced = " ".join(query.replace("_", " ").split()).lower()
+    out: list[str] = []
+    for alias, title in title_aliases(titles).items():
+        if title in out:
+            continue
+        if alias.isascii():  # English names match as whole words, "_" and " " alike
+            words = r"[\s_]+".join(re.escape(w) for w in alias.replace("_", " ").lower().split())
+            if words and re.search(rf"\b{words}\b", spaced):
+                out.append(title)
+        elif _norm(alias) in q:
+            out.append(title)
+    return out
 
 
 # ─── cross-references ───────────────────────────────────────────────────────────────────────────
