@@ -31,7 +31,7 @@ STOP_LEMMAS = frozenset({
     # conversational nouns that carry no topic
     "이번", "지금", "문제", "처리", "얘기", "며칠", "처음", "그럼", "아예", "혹시", "제가", "저", "나",
 })
-_EN_STOP = frozenset(["a", "an", "the", "of", "to", "in", "on", "for", "and", "or", "is", "are", "be", "been", "being", "was", "were", "do", "does", "did", "can", "could", "may", "might", "must", "shall", "should", "will", "would", "what", "which", "who", "whom", "when", "where", "why", "how", "this", "that", "these", "those", "it", "its", "i", "you", "we", "they", "he", "she", "me", "my", "your", "our", "their", "if", "then", "than", "as", "at", "by", "from", "with", "without", "about", "into", "under", "over", "any", "all", "each", "every", "no", "not", "only", "such", "there", "here", "so", "also", "per", "many", "much", "have", "has", "had", "get", "got", "need", "want", "please", "tell", "know"])
+_EN_STOP = frozenset(["a", "an", "the", "of", "to", "in", "on", "for", "and", "or", "is", "are", "be", "been", "being", "was", "were", "do", "does", "did", "can", "could", "may", "might", "must", "shall", "should", "will", "would", "what", "which", "who", "whom", "when", "where", "why", "how", "this", "that", "these", "those", "it", "its", "i", "you", "we", "us", "them", "they", "he", "she", "me", "my", "your", "our", "their", "if", "then", "than", "as", "at", "by", "from", "with", "without", "about", "into", "under", "over", "any", "all", "each", "every", "no", "not", "only", "such", "there", "here", "so", "also", "per", "many", "much", "have", "has", "had", "get", "got", "need", "want", "please", "tell", "know"])
 _EN_WORD = re.compile(r"[A-Za-z][A-Za-z\-']+|\d+(?:[.,]\d+)*%?")
 
 from jogak.korean import kiwi  # noqa: E402  (the shared analyser)

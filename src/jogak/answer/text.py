@@ -87,6 +87,21 @@ def is_question_section(heading: str) -> bool:
     return h in QUESTION_SECTIONS
 
 
+# Revision notes of Korean statutes ("<개정 2012.2.1>", "<신설 2018.3.20>", "[본조신설 2019.1.15]") and
+# deleted provisions ("삭제 <2017.11.28>"): annotations of the text's history, never an answer. A line that
+# ends with one still ends where its sentence ends (the list after it is a list, not a continuation).
+_REVISION = re.compile(
+    r"[<\[]\s*(?:개정|신설|전문개정|본조신설|본조개정|제목개정|타법개정|일부개정|시행일|종전)[^>\]\n]{0,120}[>\]]")
+_REVISION_TAIL = re.compile(rf"(?:\s*{_REVISION.pattern})+\s*$")
+_DELETED = re.compile(r"^\s*(?:[{CIRCLED}]\s*)?삭제\s*(?:[<\[][^>\]\n]{0,40}[>\]])?\s*[.。]?\s*$")
+
+
+def is_annotation(text: str) -> bool:
+    """Only revision notes, or a deleted provision ("삭제 <2017.11.28>")."""
+    t = text.strip()
+    return bool(t) and (not _REVISION.sub("", t).strip(" ,.") or bool(_DELETED.match(t)))
+
+
 POINTER_MAX_LEAD = 60  # characters before the reference in a pointer sentence
 # "7.1 Governing Law." — a section caption run into its first sentence; it is merged with that sentence.
 _CAPTION = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.)\s+[A-Z][\w'’ ,&/-]{0,60}\.$")
@@ -111,7 +126,8 @@ class Unit:
     @property
     def answerable(self) -> bool:
         return (self.kind in ("sentence", "item", "table_row", "faq_a") and not self.pointer
-                and not is_question_section(self.heading) and not _TOC_LEADERS.search(self.text))
+                and not is_question_section(self.heading) and not _TOC_LEADERS.search(self.text)
+                and not is_annotation(self.text))
 
     def display(self) -> str:
         """The unit as an answer shows it: whitespace normalised; table rows as "header: cell" pairs."""
@@ -264,7 +280,8 @@ def split_units(text: str) -> list[Unit]:
             for s, e in _merge_captions(text, split_sentences(para, s0 + off)):
                 sent = text[s:e]
                 units.append(Unit(s, e, sent, "sentence", heading, marker, pointer=is_pointer(sent)))
-                lead = normalise_ws(f"{lead} {sent}")
+                if not is_annotation(sent):
+                    lead = normalise_ws(f"{lead} {sent}")
         prose.clear()
 
     def flush_answer() -> None:
@@ -406,6 +423,9 @@ def _line_spans(text: str) -> list[tuple[int, int]]:
 
 def _ended(text: str, end: int) -> bool:
     t = text[:end].rstrip()
+    tail = _REVISION_TAIL.search(t)
+    if tail and tail.start() > 0:
+        t = t[: tail.start()].rstrip()
     return bool(t) and t[-1] in ".?!。:"
 
 
