@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from jogak.answer.context import LABELS, TIER_WEIGHT, Context, Excerpt
 from jogak.answer.generators.base import Draft, DraftStatement, Generator, Quote
 from jogak.answer.morph import char_bigrams, content_terms, get_embedder, lexicon, rescale_cosine
-from jogak.answer.text import Unit, normalise_ws, refers, split_units
+from jogak.answer.text import Unit, is_annotation, is_question_section, normalise_ws, refers, split_units
 from jogak.answer.verify import disagree, topic_overlap
 
 # Calibrated on examples/haru-market/questions.yaml (42 questions, 40 answerable, 2 not), structure
@@ -49,25 +49,52 @@ DEFAULT_THRESHOLD = 0.40
 DEFAULT_MIN_LEXICAL = 0.30
 DEFAULT_MIN_COVERAGE = 0.58
 SIBLING_KEEP = 0.97
+# A question asking for a quantity or a time whose best unit states none is answered by the best unit that
+# does, when it scores at least this share of the best.
+TYPED_SWITCH = 0.8
 # An FAQ answer restates the articles in plainer words; on a tie the article (the binding text) wins.
 FAQ_WEIGHT = 0.95
+# A decision's full text (facts, the lower court's view, the reasoning) restates its holdings among much
+# else; on a tie the holding as the court summarised it (판결요지) wins.
+CASE_REASONING_WEIGHT = 0.9
+# Addenda (부칙: commencement, transition, a statute's amendment history) answer questions about when and
+# how rules apply — the retriever marks those (routing) — and rank below the articles otherwise.
+ADDENDA_WEIGHT = 0.9
+_CASE_BODY = ("판례내용", "전문", "이유", "주문")
 # The retriever's order is evidence too (dense + BM25 + structure): the first excerpt's units get this much.
 RANK_PRIOR = 0.08
 # A question asking "when / how long" wants a time expression, "how much" an amount, "where" a place:
 # units that lack one are scored down by this factor (per missing type).
 ANSWER_TYPE_MISS = 0.85
+_TIME_UNITS = r"(?:영업일|일|개월|달|년|시간|주|business\s+days?|days?|months?|years?|hours?|weeks?)"
+_QTY_UNITS = (r"(?:%|퍼센트|만\s*원|원|억|영업일|일|개월|달|년|시간|분|주|명|회|번|배|포인트|세|살|개|mm|℃|"
+              r"units?|days?|months?|years?|hours?|weeks?|percent|per\s*cent|USD)")
+_TIME_ANSWER = re.compile(
+    rf"\d+\)?\s*{_TIME_UNITS}|다음\s*날|익일|즉시|당일|지체\s*없이|\d{{4}}\s*년\s*\d+\s*월|\d{{4}}\.\s*\d+\.|"
+    r"within|immediately|promptly|without\s+delay|"
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d", re.I)
+_QTY_ANSWER = re.compile(
+    rf"\d[\d,]*(?:\.\d+)?\)?\s*{_QTY_UNITS}|분의\s*\d|\d+\s*/\s*\d+|(?:USD|\$)\s*\d", re.I)
 _ANSWER_TYPES = [
-    (re.compile(r"언제|며칠|몇\s*일|얼마나\s*걸|얼마\s*동안|기간|when|how\s+long|how\s+soon", re.I),
-     re.compile(r"\d+\s*(?:일|영업일|개월|년|시간|주|days?|months?|years?|hours?|business days?)|다음\s*날|즉시|당일|"
-                r"\d{4}년\s*\d+월|within|immediately", re.I)),
-    (re.compile(r"얼마|몇|퍼센트|%|금액|비용|요금|how\s+much|how\s+many|percent", re.I),
-     re.compile(r"\d[\d,]*(?:\.\d+)?\s*(?:원|%|포인트|만\s*원|USD|\$|percent)|\$\s*\d", re.I)),
+    (re.compile(r"언제|며칠|몇\s*일|얼마나\s*(?:걸|오래|빨리|미리|일찍)|얼마\s*(?:동안|전)|"
+                r"\bwhen\b|how\s+(?:long|soon|quickly)|deadline|by\s+when|how\s+much\s+notice", re.I),
+     _TIME_ANSWER),
+    (re.compile(r"얼마|몇|최대|최소|한도|상한|비율|퍼센트|%|금액|비용|요금|가격|단가|"
+                r"how\s+(?:much|many)|percent|\brate\b|maximum|minimum|\bcap\b|price|\bcost", re.I),
+     _QTY_ANSWER),
     (re.compile(r"어디|where", re.I), re.compile(r"\[[^\]]+\]|메뉴|센터|위원회|소비자원|앱|website|office", re.I)),
+]
+# The types an answer must carry to answer at all: a question that asks (with an interrogative — not a
+# noun such as 기간 or 금액) how much / how many / how long / when, and that no chosen unit answers with a
+# quantity or a time, is not answered by these excerpts (an abstention signal).
+_REQUIRED_TYPES = [
+    (re.compile(r"언제|며칠|얼마\s*(?:동안|전)|\bwhen\b|how\s+(?:long|soon|quickly)|by\s+when", re.I),
+     _TIME_ANSWER),
+    (re.compile(r"얼마|몇|how\s+(?:much|many)|what\s+percent", re.I), _QTY_ANSWER),
 ]
 _NAMED = re.compile(r"제\s*\d+\s*조(?:\s*의\s*\d+)?")
 # A decision named by its 사건번호 (2- or 4-digit year, 1–3 Hangul 사건부호, serial) and the section asked for.
 _CASE_NO = re.compile(r"(?<!\d)(?:\d{2}|\d{4})\s?[가-힣]{1,3}\s?\d{1,7}(?!\d)")
-_CASE_SECTIONS = ("판결요지", "판시사항", "결정요지", "참조조문", "참조판례", "주문", "이유")
 ANSWER_KINDS = ("sentence", "item", "table_row", "faq_a")
 
 
@@ -107,7 +134,8 @@ class ExtractiveAnswerer(Generator):
         if not self.min_coverage:
             self.min_coverage = DEFAULT_MIN_COVERAGE
 
-    def _named_clause(self, question: str, context: Context, answerable: list[Candidate]) -> list[Candidate]:
+    def _named_clause(self, question: str, context: Context, answerable: list[Candidate],
+                      cands: list[Candidate] | None = None) -> list[Candidate]:
         """A question that names a clause ("반품교환환불정책 제2조 내용") or a decision ("2000다24061 판결요지")
         is answered with that clause / section, in document order from its beginning."""
         compact = question.replace(" ", "")
@@ -128,9 +156,17 @@ class ExtractiveAnswerer(Generator):
                         and not head.startswith(("부록", "별표")):
                     picked.append(c)
         elif case:
+            from jogak.retrieve.structural import case_section
+
             number = re.sub(r"\s+", "", case.group(0))
-            section = next((w for w in _CASE_SECTIONS if w in compact), "판결요지")
-            for c in answerable:
+            named_section = case_section(question)
+            section = named_section or "판결요지"
+            # A section the reader asks for by name is quoted even when it only states the issues
+            # (판시사항 is never an answer to a question about the law, but it is what was asked for).
+            pool = answerable if not named_section else [
+                c for c in cands if c.unit.kind in ANSWER_KINDS and not c.unit.pointer
+                and not is_annotation(c.unit.text)]
+            for c in pool:
                 md = c.excerpt.chunk.metadata
                 numbers = {(md.case or {}).get("case_number")} | set((md.case or {}).get("case_numbers") or [])
                 if number in numbers and (md.article or "").replace(" ", "").startswith(section):
@@ -147,21 +183,38 @@ class ExtractiveAnswerer(Generator):
         info = {"best_score": best.score if best else 0.0, "best_lexical": best.lexical if best else 0.0,
                 "coverage": self.coverage, "threshold": self.threshold, "min_lexical": self.min_lexical,
                 "min_coverage": self.min_coverage}
-        named = self._named_clause(question, context, answerable)
+        named = self._named_clause(question, context, answerable, cands)
         if named:
             statements = [DraftStatement(c.unit.display(), [Quote(c.excerpt.n, c.unit)]) for c in named]
             ids = sorted({c.excerpt.n for c in named})
             info["named_clause"] = True
             return Draft(answer=" ".join(s.text for s in statements), evidence_ids=ids,
                          statements=statements, info=info)
-        if (best is None or best.score < self.threshold or best.lexical < self.min_lexical
-                or self.coverage < self.min_coverage):
+        if best is None:
             return Draft(answer=lab["abstain"], abstained=True, info=info)
         chosen = self._select(cands, best)
+        typed = answers_type(question, chosen)
+        if not typed:
+            # "며칠 / 얼마 / how long" answered without any quantity or time: a unit nearly as good that
+            # states one is the answer; if there is none, these excerpts do not answer the question.
+            alt = next((c for c in answerable if c.score >= TYPED_SWITCH * best.score
+                        and answers_type(question, [c])), None)
+            if alt is not None:
+                best, typed = alt, True
+                chosen = self._select(cands, best)
+        info["typed"] = typed
+        if self.abstains(best, typed):
+            return Draft(answer=lab["abstain"], abstained=True, info=info)
         statements = self._compose(chosen, context)
         ids = sorted({q.n for s in statements for q in s.quotes})
         text = " ".join(s.text for s in statements)
         return Draft(answer=text, evidence_ids=ids, statements=statements, info=info)
+
+    def abstains(self, best: Candidate, typed: bool = True) -> bool:
+        """Decline when the best unit is too weak, the question's nouns are too little covered, or the
+        quantity/time the question asks for is nowhere in the answer."""
+        return (best.score < self.threshold or best.lexical < self.min_lexical
+                or self.coverage < self.min_coverage or not typed)
 
     # ── scoring ────────────────────────────────────────────────────────────────────────────────
     def score(self, question: str, context: Context) -> list[Candidate]:
@@ -169,9 +222,13 @@ class ExtractiveAnswerer(Generator):
         seen: set[tuple[str, int, int]] = set()
         for ex in context.excerpts:
             units = split_units(ex.text)
+            section = _chunk_section(ex.chunk)
             for u in units:
                 if u.kind not in ANSWER_KINDS:
                     continue
+                if not u.heading and is_question_section(section):
+                    # a chunk cut inside 판시사항 (no heading line of its own) is still 판시사항
+                    u.heading = section
                 c = Candidate(ex, u, units)
                 if c.key in seen:  # the same sentence in two overlapping chunks: keep the better-ranked
                     continue
@@ -234,6 +291,10 @@ class ExtractiveAnswerer(Generator):
                 weight = 1.0
             if u.kind == "faq_a":
                 weight *= FAQ_WEIGHT
+            if _is_case_reasoning(c.excerpt.chunk):
+                weight *= CASE_REASONING_WEIGHT
+            if c.excerpt.chunk.metadata.block_type == "addenda" and "route" not in c.excerpt.hit.matched:
+                weight *= ADDENDA_WEIGHT
             # A "when" question answered by a sentence without any time expression is probably the
             # wrong sentence (likewise "how much" without an amount).
             for want in wants:
@@ -287,7 +348,28 @@ class ExtractiveAnswerer(Generator):
                        and c.score >= 0.6 * self.threshold]
             if targets and targets[0] not in chosen:
                 chosen.append(targets[0])
-        return chosen
+        return self._complete_lists(chosen, cands)
+
+    def _complete_lists(self, chosen: list[Candidate], cands: list[Candidate]) -> list[Candidate]:
+        """An enumeration is answered whole: a chosen lead sentence ("다음 각 호의 업종…", "…as
+        follows:") brings its items, and a chosen item brings its sibling items when they score alike
+        (the question asks for the list, not one entry of it). Lists longer than ``LIST_MAX_ITEMS`` are
+        left as they are."""
+        out = list(chosen)
+        # A rule's proviso ("다만, …") right after it in the same paragraph belongs to the rule: quoting
+        # the rule without its exceptions would misstate it.
+        for c in chosen:
+            nxt = _next_unit(c, cands)
+            if nxt is not None and nxt not in out and nxt.unit.answerable and _PROVISO.match(nxt.unit.text):
+                out.append(nxt)
+        for c in list(out):
+            items = _list_items(c, cands)
+            if not items or len(items) > LIST_MAX_ITEMS:
+                continue
+            if c.unit.kind == "item" and min(x.score for x in items) < LIST_KEEP * c.score:
+                continue
+            out.extend(x for x in items if x not in out and x.unit.answerable)
+        return out
 
     def _compose(self, chosen: list[Candidate], context: Context) -> list[DraftStatement]:
         lab = LABELS[context.lang]
@@ -313,7 +395,12 @@ class ExtractiveAnswerer(Generator):
                     continue
             kept.append(c)
         order = {"primary": 0, "supplementary": 1, "background": 2}
-        kept.sort(key=lambda c: (order[c.excerpt.tier], -c.score))
+        # Best clause first; the units of one clause (paragraph) stay together, in document order.
+        group_best: dict[tuple, float] = {}
+        for c in kept:
+            g = _group(c)
+            group_best[g] = max(group_best.get(g, 0.0), c.score)
+        kept.sort(key=lambda c: (order[c.excerpt.tier], -group_best[_group(c)], c.excerpt.n, c.unit.start))
         out: list[DraftStatement] = []
         attributed: set[str] = set()
         for c in kept:
@@ -328,6 +415,30 @@ class ExtractiveAnswerer(Generator):
                     text = _attribute(text, where, context.lang)
             out.append(DraftStatement(text, [Quote(c.excerpt.n, c.unit)]))
         return out + notes
+
+
+def _chunk_section(chunk) -> str:
+    """The first word of the clause a chunk sits in ("판시사항 [3]" → "판시사항")."""
+    art = (chunk.metadata.article or chunk.metadata.path or "").split("/")[0].strip()
+    return art.split(" ")[0] if art else ""
+
+
+def _is_case_reasoning(chunk) -> bool:
+    md = chunk.metadata
+    if not md.case:
+        return False
+    top = (md.path or "").split("/")[0].replace(" ", "").strip("【】<>[]")
+    return top in _CASE_BODY
+
+
+def answers_type(question: str, chosen: list[Candidate]) -> bool:
+    """Whether the chosen units state what the question asks for when it asks for a quantity or a time
+    ("며칠", "얼마", "how long"): some unit itself (a table row with its header) holds one."""
+    wants = [rx for cue, rx in _REQUIRED_TYPES if cue.search(question)]
+    if not wants:
+        return True
+    # "얼마나 걸려요" asks for a time, "얼마예요" for an amount: either kind answers either cue
+    return any(rx.search(c.unit.display()) for c in chosen for _cue, rx in _REQUIRED_TYPES)
 
 
 def _match(t: str, variants: list[tuple[str, ...]], own: set[str], ctx: set[str], ctx_w: float) -> float:
@@ -412,8 +523,11 @@ def _partial(t: str, terms: set[str]) -> bool:
     """Compound-noun variants: "불량품" meets "불량", "배송지연" meets "배송" (nouns of 2+ syllables)."""
     if len(t) < 2 or t.endswith("다") or t[:1].isdigit():
         return False
+    least = 4 if t.isascii() else 2  # "us" is not a part of "usd"; "deliver" is one of "delivery"
+    if len(t) < least:
+        return False
     for u in terms:
-        if len(u) >= 2 and not u.endswith("다") and u != t and (t.startswith(u) or u.startswith(t)):
+        if len(u) >= least and not u.endswith("다") and u != t and (t.startswith(u) or u.startswith(t)):
             return True
     return False
 
@@ -455,6 +569,47 @@ def _points_to(pointer: Candidate, c: Candidate) -> bool:
     path = c.excerpt.chunk.metadata.path or ""
     return any(path == r or path.startswith(r.rstrip("/") + "/") for r in pointer.excerpt.chunk.metadata.refs
                if r)
+
+
+LIST_MAX_ITEMS = 8
+LIST_KEEP = 0.85
+_LIST_LEAD = re.compile(r"다음\s*각\s*(?:호|목)|다음과\s*같|아래와\s*같|as\s+follows|the\s+following", re.I)
+
+
+_PROVISO = re.compile(r"^\s*(?:다만|단,|단서)")
+
+
+def _next_unit(c: Candidate, cands: list[Candidate]) -> Candidate | None:
+    """The unit right after ``c`` in its excerpt, when it is in the same paragraph."""
+    later = [x for x in cands if x.excerpt.n == c.excerpt.n and x.unit.start >= c.unit.end]
+    if not later:
+        return None
+    nxt = min(later, key=lambda x: x.unit.start)
+    gap = c.excerpt.text[c.unit.end:nxt.unit.start]
+    if nxt.unit.heading != c.unit.heading or nxt.unit.marker != c.unit.marker or gap.count("\n") > 1:
+        return None
+    return nxt
+
+
+def _group(c: Candidate) -> tuple:
+    return (c.excerpt.n, c.unit.heading, c.unit.marker)
+
+
+def _list_items(c: Candidate, cands: list[Candidate]) -> list[Candidate]:
+    """The items of the list ``c`` belongs to (an item) or introduces (a lead sentence), in order."""
+    u = c.unit
+    if u.kind == "item":
+        key = (u.heading, u.marker, u.context)
+        items = [x for x in cands if x.excerpt.n == c.excerpt.n and x.unit.kind == "item"
+                 and (x.unit.heading, x.unit.marker, x.unit.context) == key]
+    elif u.kind == "sentence" and _LIST_LEAD.search(u.text):
+        lead = normalise_ws(u.text)
+        items = [x for x in cands if x.excerpt.n == c.excerpt.n and x.unit.kind == "item"
+                 and x.unit.heading == u.heading and x.unit.marker == u.marker and x.unit.start > u.start
+                 and lead in normalise_ws(x.unit.context)]
+    else:
+        return []
+    return sorted(items, key=lambda x: x.unit.start)
 
 
 def _covered(c: Candidate) -> set[str]:
