@@ -7,8 +7,9 @@ glyph positioned with letter-spacing justification). Spacing errors = word bound
 that came out joined (missing) + spaces that came out inside a word (extra).
 
 Before the per-document wrap detection (joining Hangul+Hangul unless the line stopped well short of the
-margin): ko_word_justify 18 missing, ko_word_positioned 15, ko_word_left 12, mixed_word_justify 8,
-ko_char 5, ko_char_positioned 5, mixed_char 3 (extra 0 everywhere).
+margin; a fixed 0.22 em gap for a space inside a line): ko_word_shrink 122 missing (of 297 word
+boundaries — its shrunk spaces inside lines were lost too), ko_word_justify 18, ko_word_positioned 15,
+ko_word_left 12, mixed_word_justify 8, ko_char 5, ko_char_positioned 5, mixed_char 3 (extra 0 everywhere).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ EXPECTED = {
     "ko_word_justify.pdf": ("word", 0, 0),
     "ko_word_left.pdf": ("word", 0, 0),
     "ko_word_positioned.pdf": ("word", 0, 0),
+    "ko_word_shrink.pdf": ("word", 0, 0),
     "ko_char.pdf": ("char", 0, 0),
     "ko_char_positioned.pdf": ("char", 0, 0),
     "mixed_word_justify.pdf": ("word", 0, 0),

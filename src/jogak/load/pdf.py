@@ -133,6 +133,7 @@ class _VLine:
     first_word_w: float = 0.0
     baseline: float = 0.0
     cell_lines: list[list[str]] | None = None  # a ruled table row: each cell's wrapped lines
+    space_thr: float = 0.0  # a gap wider than this (points) between glyphs is a space
 
     @property
     def bold(self) -> bool:
@@ -175,6 +176,21 @@ def _group_lines(chars: list[_Char]) -> list[list[_Char]]:
     return lines
 
 
+def _space_threshold(main: list[_Char], size: float) -> float:
+    """The gap between two glyphs of a line above which there was a space (points).
+
+    Normally 0.22 em. Engines that shrink spaces to fit one more word (HWP's 최소 공백) leave word gaps
+    of about 0.15 em, so the threshold comes down to 0.11 em when the line's glyphs otherwise sit close
+    together (median gap inside words + 0.09 em): kerning and letter-spacing justification stay inside
+    words."""
+    if not size:
+        return 0.0
+    xs = sorted(main, key=lambda c: c.x0)
+    gaps = sorted(b.x0 - a.x1 for a, b in itertools.pairwise(xs) if b.x0 - a.x1 < 0.22 * size)
+    base = gaps[len(gaps) // 2] if len(gaps) >= 3 else 0.0
+    return min(0.22 * size, max(0.11 * size, base + 0.09 * size))
+
+
 def _build_vline(page: int, chars: list[_Char]) -> _VLine | None:
     chars = sorted(chars, key=lambda c: c.x0)
     main = [c for c in chars if c.text.strip()]
@@ -183,6 +199,7 @@ def _build_vline(page: int, chars: list[_Char]) -> _VLine | None:
     size = _dominant([c.size for c in main])
     big = [c for c in main if c.size >= 0.9 * size] or main
     baseline = statistics.median(c.bottom for c in big)
+    thr = _space_threshold(main, size)
     # superscript marks: smaller, raised, short, attached to a preceding word
     is_mark = [False] * len(chars)
     for i, c in enumerate(chars):
@@ -229,7 +246,7 @@ def _build_vline(page: int, chars: list[_Char]) -> _VLine | None:
             if gap > 3.0 * sz and kept:
                 out.append("\x00")  # column gap marker (resolved below)
                 flags.append(False)
-            elif gap > 0.22 * sz:
+            elif gap > thr * sz / size if size else gap > 0.22 * sz:
                 out.append(" ")
                 flags.append(False)
         if c.text == " " and out and out[-1] == " ":
@@ -277,7 +294,7 @@ def _build_vline(page: int, chars: list[_Char]) -> _VLine | None:
     first = vis[0]
     fw_end = first.x1
     for c in vis[1:]:
-        if c.x0 - fw_end > 0.22 * size:
+        if c.x0 - fw_end > thr:
             break
         fw_end = c.x1
     m = _LABEL.match(body)
@@ -297,7 +314,7 @@ def _build_vline(page: int, chars: list[_Char]) -> _VLine | None:
                   x1=vis[-1].x1, top=min(c.top for c in big), bottom=max(c.bottom for c in big),
                   size=size, lead_space=lead_space, trail_space=trail_space, cells=cells,
                   label_w=label_w, first_w=first.x1 - first.x0, first_word_w=fw_end - first.x0,
-                  baseline=baseline)
+                  baseline=baseline, space_thr=thr)
 
 
 # ─── document analysis ───────────────────────────────────────────────────────────────────────────
@@ -679,7 +696,7 @@ def _gaps(v: _VLine) -> tuple[list[float], list[float]]:
             g = c.x0 - prev.x1
             sz = min(c.size, prev.size) or v.size or 10.0
             if g <= 3.0 * sz:
-                (words if spaced or g > 0.22 * sz else inside).append(g)
+                (words if spaced or g > (v.space_thr or 0.22 * sz) else inside).append(g)
         prev = c
         spaced = False
     return words, inside
@@ -716,9 +733,9 @@ class _WrapAnalysis:
     punctuation that may not start a line):
 
     * slack ≥ a space + the next glyph: a character wrapper would have put that glyph on this line, so
-      the document wraps by word. With word wrapping about half of all breaks show this; with character
-      wrapping none can. When at least two breaks and 15 % of them do, the document is ``"word"`` and
-      every break is a space.
+      the document wraps by word. With word wrapping a fifth to a half of all breaks show this (fewer when
+      the engine shrinks spaces); with character wrapping none can. When at least two breaks and 10 % of
+      them do, the document is ``"word"`` and every break is a space.
     * otherwise the document is ``"char"``; a break is a space when the next glyph alone would have
       fitted (slack ≥ the next glyph), or a space glyph was drawn at the break, and else the words on
       both sides decide (:func:`jogak.load.spacing.space_at_break`, Kiwi): a morpheme running across the
@@ -750,6 +767,11 @@ class _WrapAnalysis:
         for key in set(all_w) | set(all_i):
             if len(loose_w[key]) >= 3:
                 self.space[key] = statistics.median(loose_w[key])
+                # an engine that shrinks spaces to fit one more word (HWP) sets full lines tighter than
+                # loose ones: a line "had room" only beyond the narrowest space it actually used
+                full = sorted(set(all_w[key]) - set(loose_w[key]))
+                if len(full) >= 10:
+                    self.space[key] = min(self.space[key], full[len(full) // 10])
             elif all_w[key]:
                 self.space[key] = sorted(all_w[key])[len(all_w[key]) // 5]
             if len(loose_i[key]) >= 5:
@@ -811,7 +833,7 @@ class _WrapAnalysis:
             if self.slack(a) >= self._space_w(a) + self.need(b) + 0.2 * size:
                 w += 1
         self.word_evidence = w
-        self.mode = "word" if w >= 2 and w >= 0.15 * n else "char"
+        self.mode = "word" if w >= 2 and w >= 0.1 * n else "char"
 
     @staticmethod
     def undecided(text: str, nxt: str) -> bool:

@@ -104,7 +104,7 @@ def _decide(lctx: str, rctx: str) -> bool:
         return ltag.startswith("J") or ltag in ("EC", "EF", "ETM")
     if ltag == "ETM" or ltag.startswith("J") or (ltag == "EC" and lt.form not in _LOOSE_EC):
         return True
-    if ltag == "SSC" and rtag in ("NNG", "NNP", "MM", "MAG", "VV", "VA", "XPN"):
+    if ltag == "SSC" and rtag in ("NNG", "NNP", "MM", "MAG", "XPN"):  # not a verb: "해고(…)하려면"
         return True
     try:
         spaced = k.space(s, reset_whitespace=False)
