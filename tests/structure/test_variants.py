@@ -244,6 +244,27 @@ def test_pdf_korean_two_line_headings_and_hwp_like_layout() -> None:
         assert phrase in " ".join(body.split()), phrase
 
 
+def test_pdf_statute_in_the_official_layout() -> None:
+    t = tree_of("플랫폼이용자보호법.pdf")
+    check_tree(t)
+    doc = t.doc
+    assert "국가법령정보센터" not in doc.text  # the "법제처 · N · 국가법령정보센터" footer is furniture
+    assert [c.label for c in t.root.children if c.kind == "chapter"] == ["제1장", "제2장", "제3장"]
+    arts = [n.label for n in t.root.walk() if n.kind == "article" and n.block_type == "body"]
+    assert arts == ["제1조", "제2조", "제3조", "제4조", "제5조", "제6조", "제6조의2", "제7조"]
+    assert t.find("본문/제5조").attrs.get("deleted") is True
+    assert t.find("본문/제2조/제2호/나목") is not None and t.find("본문/제4조/제1항/제3호") is not None
+    # a bold run-in heading does not cut its paragraph: the wrapped line joins it
+    assert own_text(t, "본문/제1조").endswith("이바지함을 목적으로 한다.")
+    assert "\n" not in own_text(t, "본문/제1조")
+    add = [c for c in t.root.children if c.kind == "addenda"]
+    assert [a.label for a in add] == ["부칙 <제20001호, 2024. 6. 1.>"] and add[0].path == "부칙"
+    assert t.find("부칙/제2조").title == "계약서 작성에 관한 경과조치"
+    assert "본문/제4조" in {r.target_path for r in t.find("부칙/제2조").refs}
+    # "법률 제20001호" is the law's number, not a reference to an item
+    assert all("제20001호" not in r.text for n in t.root.walk() for r in n.refs)
+
+
 def test_pdf_without_text_layer_and_with_password() -> None:
     # page images with only a scanner app's stamp as text
     with pytest.raises(NoTextLayerError, match="no extractable text"):

@@ -881,7 +881,8 @@ def _continues(a: _VLine, b: _VLine, para: _Para, right: float, leading: dict[fl
         return False
     if abs(a.size - b.size) > 0.4:
         return False
-    if a.bold != b.bold:
+    a_tail = a.flags[-1] if a.flags else a.bold  # a bold run-in heading "제1조(목적) 이 법은…" ends regular
+    if a.bold != b.bold and a_tail != b.bold:
         return False  # a bold heading followed by body text, or body followed by a bold heading
     g = _GANADA_LABEL.match(b.text)
     in_sequence = g is None or g.group(1) == "가" or (

@@ -92,7 +92,8 @@ LABELS = {
 }
 
 
-# Reference phrases (xref.py resolves them). Named groups: app/app_id (appendix), art/sub (조, 조의),
+# Reference phrases (xref.py resolves them; a name starting with "_skip" consumes the text without making a
+# reference). Named groups: app/app_id (appendix), art/sub (조, 조의),
 # para (항), item (호), mok (목), rel (relative words). Order matters: longer forms first.
 _APP = r"(?P<app>부록|별표|별지|별첨|서식|첨부)\s*(?P<app_id>[A-Z](?![A-Za-z])|\d+(?:-\d+)?|제\s*\d+\s*호)?"
 _ART = r"제\s*(?P<art>\d+)\s*조(?:\s*의\s*(?P<sub>\d+))?"
@@ -100,6 +101,8 @@ _PARA = r"(?:\s*제\s*(?P<para>\d+)\s*항)?"
 _ITEM = r"(?:\s*제\s*(?P<item>\d+)\s*호)?"
 _MOK = r"(?:\s*(?P<mok>[가나다라마바사아자차카타파하])\s*목)?"
 REF_PATTERNS: tuple[tuple[str, str], ...] = (
+    # the number of a law or notice ("법률 제20001호", "대통령령 제3456호"): not an item reference
+    ("_skip_law_number", r"(?:법률|대통령령|총리령|[가-힣]{1,12}부령|조례|규칙|고시|훈령|예규|공고)\s*제\s*\d+(?:-\d+)?\s*호"),
     ("other_law", r"「[^」]{1,60}」\s*(?:" + _ART + _PARA + _ITEM + _MOK + r")?"),
     ("appendix", _APP + r"(?:\s*(?:의\s*)?" + _ART + _PARA + _ITEM + r")?"),
     ("body_explicit", r"본문\s*" + _ART + _PARA + _ITEM + _MOK),

@@ -111,6 +111,8 @@ def resolve_references(root: Node, doc: Document, lang: str, warnings: list[str]
             if holder.char_start <= s < (holder.body_start or holder.char_start):
                 continue
             taken.append((s, e))
+            if name.startswith("_skip"):
+                continue  # looks like a reference but is not one ("법률 제20001호" is a law's number)
             gd = m.groupdict()
             ref = Ref(text=text[s:e], start=s, end=e)
             target, reason = _resolve(name, gd, holder, idx, lang, body_prefix)
