@@ -202,6 +202,16 @@ def test_english_clauses_parties_and_background() -> None:
     assert t.find("Schedule 2/2") is not None
 
 
+def test_english_articles_numbered_in_words_with_two_digit_sections() -> None:
+    t = tree_of("en_article_words.txt")
+    check_tree(t)
+    assert [(c.label, c.path, c.title) for c in t.root.children if c.kind == "article"] == [
+        ("Article ONE", "Article 1", "DEFINITIONS"), ("Article TWO", "Article 2", "THE COMMITMENTS")]
+    assert [c.path for c in t.find("Article 1").children] == ["Article 1/1.01", "Article 1/1.02"]
+    assert [c.label for c in t.find("Article 1/1.02").children] == ["(a)", "(b)"]
+    assert {r.target_path for r in t.find("Article 2/2.01").refs} == {"Article 1/1.01"}
+
+
 # ─── PDFs ────────────────────────────────────────────────────────────────────────────────────────
 
 

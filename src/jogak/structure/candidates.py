@@ -280,7 +280,7 @@ def _label(scheme: Scheme, matched: str, raw: str, number: tuple[int, ...]) -> s
     if scheme.name in ("ko_part", "ko_chapter", "ko_section", "ko_subsection", "ko_para_word", "ko_item_word"):
         return m.replace(" ", "")
     if scheme.name == "en_article":
-        return f"Article {number[0]}" if raw.isdigit() else f"Article {raw.upper()}"
+        return f"Article {number[0]}" if raw.isdigit() else f"Article {' '.join(raw.upper().split())}"
     if scheme.name in ("en_part", "en_chapter"):
         word = "Part" if scheme.name == "en_part" else "Chapter"
         return f"{word} {raw}"

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from jogak.structure.grammar import BlockWord, Scheme
+from jogak.structure.grammar import NUMBER_WORDS, BlockWord, Scheme
 
 SCHEMES: tuple[Scheme, ...] = (
     Scheme("en_part", "chapter", r"(?i:PART)\s+(?P<n>\d+|[IVXLC]+)\b", ordinal="introman", rank=1, path="Part {n}",
            titled=True, anchored=True),
     Scheme("en_chapter", "chapter", r"(?i:CHAPTER)\s+(?P<n>\d+|[IVXLC]+)\b", ordinal="introman", rank=2,
            path="Chapter {n}", titled=True, anchored=True),
-    Scheme("en_article", "article", r"(?i:ARTICLE)\s+(?P<n>\d+|[IVXLC]+)\b\.?", ordinal="introman", rank=10,
+    Scheme("en_article", "article", rf"(?i:ARTICLE)\s+(?P<n>\d+|[IVXLC]+|(?i:{NUMBER_WORDS}))\b\.?",
+           ordinal="introman", rank=10,
            path="Article {n}", titled=True, anchored=True),
     # "Section 4" / "SECTION 4." / "§ 4" as the top level (no ARTICLE headings in the document)
     Scheme("en_section_word", "article", r"(?:(?i:SECTION)|§)\s*(?P<n>\d+)(?![.\d]*\d)\.?", rank=11,
@@ -92,7 +93,7 @@ REF_PATTERNS: tuple[tuple[str, str], ...] = (
                           + _APPW + r"\s+(?P<app_id>[A-Z0-9]+(?:-\d+)?)\b"),
     ("appendix", _APPW + r"\s+(?P<app_id>[A-Z0-9]+(?:-\d+)?)\b(?:,?\s*(?i:Section|paragraph|clause)\s+"
                  r"(?P<sec>\d+(?:\.\d+)*))?"),
-    ("article", r"(?i:Article)\s+(?P<art>\d+|[IVXLC]+)\b"),
+    ("article", rf"(?i:Article)\s+(?P<art>\d+|[IVXLC]+|(?i:{NUMBER_WORDS}))\b"),
     ("section", r"(?:(?i:Sections?|Clauses?)|§§?)\s*(?P<sec>\d+(?:\.\d+)*)(?:\s*(?:and|or|through|to|-)\s*"
                 r"(?P<sec2>\d+(?:\.\d+)*))?(?P<of_agreement>\s+of\s+(?:this|the)\s+(?:Agreement|Contract))?"
                 r"(?P<of_block>\s+(?:of|to|in)\s+this\s+(?i:Schedule|Exhibit|Annex|Appendix|Attachment))?"),

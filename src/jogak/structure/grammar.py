@@ -54,13 +54,42 @@ def circled_ordinal(s: str) -> int | None:
     return i + 1 if i >= 0 else None
 
 
+_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+          "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40}
+# "ARTICLE ONE", "Article Twenty-Three": number words as a regex alternative (longest first)
+NUMBER_WORDS = (r"(?:(?:twenty|thirty|forty)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?|"
+                r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|eleven|twelve|"
+                r"one|two|three|four|five|six|seven|eight|nine|ten)")
+
+
+def words_to_int(s: str) -> int | None:
+    """"One" → 1, "TWENTY-THREE" → 23 (up to forty-nine)."""
+    parts = s.lower().replace("-", " ").split()
+    if len(parts) == 1:
+        w = parts[0]
+        if w in _UNITS:
+            return _UNITS.index(w) + 1
+        return _TENS.get(w)
+    if len(parts) == 2 and parts[0] in _TENS and parts[1] in _UNITS[:9]:
+        return _TENS[parts[0]] + _UNITS.index(parts[1]) + 1
+    return None
+
+
+def any_int(s: str) -> int | None:
+    """Digits, a Roman numeral or a number word."""
+    if s.isdigit():
+        return int(s)
+    return roman_to_int(s) or words_to_int(s)
+
+
 ORDINALS: dict[str, Callable[[str], int | None]] = {
     "int": lambda s: int(s) if s.isdigit() else None,
     "roman": roman_to_int,
     "letter": letter_ordinal,
     "ganada": ganada_ordinal,
     "circled": circled_ordinal,
-    "introman": lambda s: int(s) if s.isdigit() else roman_to_int(s),
+    "introman": any_int,
 }
 
 

@@ -17,7 +17,7 @@ from types import ModuleType
 from jogak.model import Document, Line, Node
 from jogak.structure import en, ko
 from jogak.structure.candidates import Candidate, CandidateReader
-from jogak.structure.grammar import Scheme, is_first, successor
+from jogak.structure.grammar import NUMBER_WORDS, Scheme, is_first, successor
 
 _HANGUL = re.compile(r"[가-힣]")
 _LATIN = re.compile(r"[A-Za-z]")
@@ -82,7 +82,7 @@ class TreeBuilder:
             if ln.start >= self.body_end:
                 break
             s = self.text[ln.start : ln.end].lstrip()
-            if re.match(r"(?i:ARTICLE)\s+(?:\d+|[IVXLC]+)\b", s):
+            if re.match(rf"(?i:ARTICLE)\s+(?:\d+|[IVXLC]+|(?i:{NUMBER_WORDS}))\b", s):
                 counts["en_article"] += 1
             elif re.match(r"(?i:SECTION)\s+\d+\b(?!\.\d)", s):
                 counts["en_section_word"] += 1

@@ -14,7 +14,7 @@ from types import ModuleType
 from jogak.model import Document, Node, Ref
 from jogak.structure import en, ko
 from jogak.structure.footnotes import deepest_at
-from jogak.structure.grammar import roman_to_int
+from jogak.structure.grammar import any_int
 
 
 class _Index:
@@ -212,7 +212,7 @@ def _resolve(name: str, gd: dict, holder: Node, idx: _Index, lang: str, body_pre
             return app, f"no {gd['sec']} in {label}; resolved to {label}"
         return app, None
     if name == "article":
-        n = int(gd["art"]) if gd["art"].isdigit() else roman_to_int(gd["art"])
+        n = any_int(gd["art"])
         hit = idx.by_path.get(f"Article {n}")
         return (hit, None) if hit is not None else (None, "no such article")
     if name in ("section", "bare_para"):
