@@ -96,8 +96,10 @@ def _decide(lctx: str, rctx: str) -> bool:
     ltag, rtag = lt.tag.split("-")[0], rt.tag.split("-")[0]
     if rtag.startswith(_BOUND_PREFIX) or rtag in ("VCP", "VCN"):
         return False  # a particle, ending, suffix or copula attaches to the word before
-    # compounds and number+unit stay together; a bound noun (수, 것, 등) before a verb or noun is a word
-    if ltag in _NOUNISH and rtag in _RIGHT_CONTENT and not (
+    # compounds and number+unit stay together; a bound noun (수, 것, 등) before a verb or noun is a word;
+    # a Latin word next to a Korean noun is no compound ("Apple Pay" + "결제를"): the spacing model decides
+    latin_noun = (ltag == "SL" and rtag in ("NNG", "NNP")) or (rtag == "SL" and ltag in ("NNG", "NNP"))
+    if ltag in _NOUNISH and rtag in _RIGHT_CONTENT and not latin_noun and not (
             ltag == "NNB" and rtag in ("VV", "VA", "VX", "NNG", "NNP", "MAG")):
         return False
     if rtag == "SN":
