@@ -391,12 +391,12 @@ class TreeBuilder:
         if not s or len(s) > 80:
             return False
         title = None
+        if any(sc.regex.match(s) for sc in self.schemes):
+            return False  # "(1)", "(가)", "1." … start the heading's first paragraph
         m = re.fullmatch(r"[(（【\[〔]\s*([^()（）【】\[\]〔〕]{1,40}?)\s*[)）】\]〕]", s)
         if m:
-            title = m.group(1)
-        elif any(sc.regex.match(s) for sc in self.schemes) or self.reader.read(self.text, ln.start + len(raw)
-                                                                               - len(raw.lstrip()), ln.end, ln,
-                                                                               self.schemes):
+            title = m.group(1) if re.search(r"[가-힣A-Za-z]", m.group(1)) else None
+        elif self.reader.read(self.text, ln.start + len(raw) - len(raw.lstrip()), ln.end, ln, self.schemes):
             return False
         elif self.lang == "ko":
             if node.kind in ("chapter", "appendix") and len(s) <= 30 and _HANGUL.search(s) \
