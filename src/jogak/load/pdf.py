@@ -80,12 +80,12 @@ _FOLIO = [
 ]
 _LABEL = re.compile(
     r"^(?:[①-⑳㉑-㉟]|제\s*\d+\s*[조장절관편](?:의\s*\d+)?(?:\s|\(|$)|\d{1,3}[.)]\s|\d{1,3}(?:\.\d{1,3})+\.?\s|[가-하][.)]\s|"
-    r"\(\d{1,3}\)|\([가-하]\)|[ⅰ-ⅿⅠ-Ⅿ]|[-•·※▶■□○●◎◇◆▷]\s|[A-Z][.)]\s|[a-z][.)]\s|부\s*칙|부록|별표|"
+    r"\(\d{1,3}\)|\([가-하]\)|[ⅰ-ⅿⅠ-Ⅿ]|[-•·※▶■□○●◎◇◆▷]\s|[A-Z][.)]\s|[a-z][.)]\s|부\s*칙|\[?\s*부\s*록|\[?\s*별\s*[표지]|"
     r"(?:Article|Section|ARTICLE|SECTION|Schedule|SCHEDULE|Exhibit|EXHIBIT)\s)"
 )
 # labels that always start a new line even after a full line that does not end a sentence
 _STRONG_LABEL = re.compile(r"^(?:[①-⑳㉑-㉟]|제\s*\d+\s*[조장절관편](?:의\s*\d+)?(?:\s|\(|$)|[가-하][.)]\s|\([가-하]\)|"
-                           r"[•※▶■□○●◎◇◆▷]\s|부\s*칙|부록|별표)")
+                           r"[•※▶■□○●◎◇◆▷]\s|부\s*칙|\[?\s*부\s*록|\[?\s*별\s*[표지])")
 _GANADA = "가나다라마바사아자차카타파하"
 _GANADA_LABEL = re.compile(r"^([가-하])[.)]\s")
 _CLAUSE_END = re.compile(r"[.:;。!?)\]」』]$|다\.?$")

@@ -134,7 +134,8 @@ class CandidateReader:
         self.body_font = body_font
         self._faq = [w for b in grammar.BLOCK_WORDS if b.kind == "faq" for w in b.words]
         blocks = [b for b in grammar.BLOCK_WORDS if b.kind in ("appendix", "addenda")]
-        alts = "|".join(re.escape(w) for b in blocks for w in sorted(b.words, key=len, reverse=True))
+        # "부      칙", "별  표": Korean block words are often letter-spaced on their own line
+        alts = "|".join(_spaced(w) for b in blocks for w in sorted(b.words, key=len, reverse=True))
         # "[별지 제1호 서식]": a word that may follow the identifier inside the label (not a title)
         suffixes = "|".join(re.escape(w) for w in getattr(grammar, "APPENDIX_ID_SUFFIXES", ()))
         suffix = rf"(?:\s*(?:{suffixes}))?" if suffixes else ""
@@ -215,7 +216,7 @@ class CandidateReader:
         m = self._block_re.match(seg)
         if not m:
             return None
-        word = self._canonical[m.group("word").casefold()]
+        word = self._canonical["".join(m.group("word").split()).casefold()]
         b = self._blockword[word.casefold()]
         ident = (m.group("id") or "").strip()
         rest = seg[m.end() :]
@@ -223,7 +224,9 @@ class CandidateReader:
             r = rest.strip()
             if r and r[0] not in "<(（[":
                 return None
-            label = " ".join(seg.strip().split()) if r else word
+            # as written, with the block word's own letter-spacing removed ("부      칙 <…>" → "부칙 <…>")
+            after = seg.lstrip()[len(m.group(0).lstrip()):] if not m.group("id") else ""
+            label = word + (" " if after[:1].isspace() else "") + " ".join(after.split()) if r else word
             return Candidate(kind="addenda", label=label, number=None, title="", start=start, body_start=end,
                              block=b, block_label=label, strong=strong, word_label=True, title_only_line=True)
         # appendix
@@ -271,6 +274,13 @@ class CandidateReader:
                                  body_start=start + len(seg.rstrip()), strong=strong, word_label=True,
                                  title_only_line=True)
         return None
+
+
+def _spaced(word: str) -> str:
+    """A Hangul block word may carry spaces between its letters ("부 칙"); other words are literal."""
+    if len(word) > 1 and all(is_hangul(ch) for ch in word):
+        return r"\s*".join(re.escape(ch) for ch in word)
+    return re.escape(word)
 
 
 def _label(scheme: Scheme, matched: str, raw: str, number: tuple[int, ...]) -> str:
