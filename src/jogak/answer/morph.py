@@ -166,7 +166,8 @@ _lexicon: dict[str, tuple[str, ...]] | None = None
 
 
 def lexicon() -> dict[str, tuple[str, ...]]:
-    """Customer wording → document wording (``lexicon_ko.yaml`` + ``answer.lexicon`` from config)."""
+    """Everyday wording → document wording (the bundled ``lexicon*.yaml`` + ``answer.lexicon`` from
+    config; values of a key found in several tables are merged)."""
     global _lexicon
     if _lexicon is None:
         from pathlib import Path
@@ -174,7 +175,8 @@ def lexicon() -> dict[str, tuple[str, ...]]:
         import yaml
 
         table: dict[str, tuple[str, ...]] = {}
-        paths = [Path(__file__).with_name("lexicon_ko.yaml")]
+        # the bundled tables: lexicon_ko.yaml (customer wording), lexicon_legal_ko.yaml, lexicon_en.yaml
+        paths = sorted(Path(__file__).parent.glob("lexicon*.yaml"))
         try:
             from jogak.config import load_config
 

@@ -40,6 +40,9 @@ class SearchOptions:
     xref_max: int = 4  # target chunks added per search
     routing: bool = True
     routing_rules: str | None = None  # YAML path; default jogak/retrieve/routing.yaml
+    # Everyday words in the question also search for the documents' wording (the answer stage's lexicon:
+    # "월급" → 임금, "잘리다" → 해고, "ship" → deliver), in BM25 only; dense retrieval sees the question.
+    lexicon: bool = True
     expand: str | None = None  # None | "neighbours" | "parent"
     # Authority prior (seed 004: the binding clause outranks text that restates or explains it): the fused
     # score of a chunk is multiplied by the weight of its node kind / block type. An FAQ answer or a
@@ -67,7 +70,8 @@ class SearchOptions:
     @classmethod
     def baseline(cls) -> SearchOptions:
         """Seed 001's pipeline: dense only, nothing structural."""
-        return cls(bm25=False, query_filters=False, clause_lookup=False, xref=False, routing=False, authority={})
+        return cls(bm25=False, query_filters=False, clause_lookup=False, xref=False, routing=False, authority={},
+                   lexicon=False)
 
 
 @dataclass
@@ -132,6 +136,10 @@ def search(store: Any, query: str, k: int = 5, filters: Any = None,
     # ── candidates ──
     lists: dict[str, list[tuple[str, float]]] = {}
     qtoks = tokenize(rq) if opts.bm25 and n else []
+    if qtoks and opts.lexicon:
+        extra = lexicon_expansion(rq)
+        if extra:
+            qtoks = [*qtoks, *tokenize(extra)]
     if opts.bm25 and n:
         lists["bm25"] = [(lex.rows[i], s) for i, s in lex.search(qtoks, n_cand, mask)]
     use_dense = False
@@ -319,6 +327,22 @@ def search(store: Any, query: str, k: int = 5, filters: Any = None,
                         scores=e.scores))
     return SearchResult(query=query, filters=all_filters, hits=hits, warnings=warnings, retrieval_query=rq,
                         routed=routed)
+
+
+def lexicon_expansion(query: str) -> str:
+    """The document wording the lexicon gives for the question's everyday words ("" when none)."""
+    from jogak.answer.generators.extractive import expand_terms
+    from jogak.answer.morph import content_terms
+
+    terms = list(dict.fromkeys(content_terms(query)))
+    _terms, variants = expand_terms(query, terms)
+    words: list[str] = []
+    for t, vs in variants.items():
+        for v in vs[1:]:  # vs[0] is the question's own wording
+            w = " ".join(v)
+            if w not in words and w != t:
+                words.append(w)
+    return " ".join(words)
 
 
 def _derived(lex: Any, name: str, make: Any) -> Any:
