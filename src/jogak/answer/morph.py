@@ -73,14 +73,30 @@ def content_terms(text: str) -> tuple[str, ...]:
 
 
 def _en_stem(w: str) -> str:
-    """A tiny suffix stripper so "returns"/"returned"/"returning" meet."""
+    """A tiny suffix stripper so "returns"/"returned"/"returning" meet, and "price"/"prices",
+    "sample"/"sampling", "include"/"included" too (a final silent e is dropped after stripping)."""
     if w[0].isdigit():
         return w
-    for suf in ("ations", "ation", "ings", "ing", "edly", "ies", "ied", "ed", "es", "s"):
+    base = w
+    for suf in ("ations", "ation", "ates", "ated", "ate", "ings", "ing", "edly", "ions", "ion", "ies", "ied", "ed",
+                "es", "s"):
         if w.endswith(suf) and len(w) - len(suf) >= 3:
             base = w[: -len(suf)]
-            return base + "y" if suf in ("ies", "ied") else base
-    return w
+            if suf in ("ies", "ied"):
+                return base + "y"
+            if suf in ("ions", "ion") and not base.endswith(("t", "s")):
+                base = w  # "inspection" → "inspect", "decision" → "decis"; "union" stays
+                continue
+            if suf == "es" and not base.endswith(("s", "x", "z", "ch", "sh")):
+                base = w[:-1]  # "prices" → "price" (then → "pric"); "taxes" → "tax"
+            if suf == "s" and base.endswith("s"):  # "business", "process"
+                base = w
+            if suf in ("ed", "ing", "ings") and len(base) > 3 and base[-1] == base[-2] and base[-1] not in "lsz":
+                base = base[:-1]  # "shipped" → "ship"
+            break
+    if base.endswith("e") and len(base) > 4:
+        base = base[:-1]
+    return base
 
 
 @lru_cache(maxsize=50_000)

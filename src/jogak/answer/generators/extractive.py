@@ -100,8 +100,10 @@ _TIME_OR_QTY = re.compile(f"{_TIME_ANSWER.pattern}|{_QTY_ANSWER.pattern}", re.I)
 _CONTACT_ANSWER = re.compile(r"\d{2,4}[-.)]\s?\d{3,4}[-.]\d{4}|\+\d{1,3}[\s-]?\d|[\w.+-]+@[\w-]+\.[\w.]+|"
                              r"https?://|www\.", re.I)
 _REQUIRED_TYPES = [
-    # "얼마나 걸려요" asks for a time, "얼마예요" for an amount: either kind answers either cue
-    (re.compile(r"언제|며칠|얼마|몇|\bwhen\b|how\s+(?:long|soon|quickly|much|many)|by\s+when|what\s+percent",
+    # "얼마나 걸려요" asks for a time, "얼마예요" for an amount: either kind answers either cue. A bare "언제"
+    # / "when" is not here — an event answers it as well as a date ("upon delivery", "검수 완료 후") —
+    # but a deadline ("언제까지", "by when") is.
+    (re.compile(r"며칠|얼마|몇|언제\s*까지|how\s+(?:long|soon|quickly|much|many)|what\s+percent|by\s+when",
                 re.I), _TIME_OR_QTY),
     (re.compile(r"전화번호|연락처|전화\s*번호|이메일|메일\s*주소|홈페이지|phone|e-?mail|website|\burl\b", re.I),
      _CONTACT_ANSWER),
@@ -263,6 +265,7 @@ class ExtractiveAnswerer(Generator):
         q_terms = list(dict.fromkeys(content_terms(question)))
         qset = set(q_terms)
         q_terms, variants = expand_terms(question, q_terms)
+        _acronym_variants(question, [ex.text for ex in context.excerpts], variants)
         # IDF over the units of this context (own text + context).
         docs = [set(content_terms(_full(c.unit))) for c in cands]
         n = len(docs)
@@ -571,6 +574,27 @@ def expand_terms(question: str, q_terms: list[str]) -> tuple[list[str], dict[str
             if vt not in out[target]:
                 out[target].append(vt)
     return terms, out
+
+
+def _acronym_variants(question: str, texts: list[str], variants: dict[str, list[tuple[str, ...]]]) -> None:
+    """An acronym in the question ("VAT") also matches its spelled-out form where the excerpts use one
+    ("value added tax"): words whose initials spell it."""
+    for m in re.finditer(r"\b([A-Z]{2,5})s?\b", question):
+        acro = m.group(1)
+        stem = content_terms(acro)
+        key = stem[0] if stem and stem[0] in variants else None
+        if key is None:
+            continue
+        rx = re.compile(r"\b" + r"[\w’'-]*[\s-]+".join(re.escape(ch) for ch in acro) + r"[\w’'-]*", re.I)
+        for text in texts:
+            for hit in rx.finditer(text):
+                phrase = hit.group(0)
+                if phrase.isupper() or len(phrase.split()) != len(acro):
+                    continue
+                vt = content_terms(phrase)
+                if vt and vt not in variants[key]:
+                    variants[key].append(vt)
+                break
 
 
 def _concat_parts(terms: list[str], key: str) -> list[str] | None:
