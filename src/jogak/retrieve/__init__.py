@@ -43,6 +43,9 @@ class SearchOptions:
     # Everyday words in the question also search for the documents' wording (the answer stage's lexicon:
     # "월급" → 임금, "잘리다" → 해고, "ship" → deliver), in BM25 only; dense retrieval sees the question.
     lexicon: bool = True
+    # ... and when the question's word never occurs in the collection ("자르다" in a statute), the dense
+    # query carries the document wording too, in parentheses: "… 자르려면 … (해고)".
+    lexicon_dense: bool = True
     expand: str | None = None  # None | "neighbours" | "parent"
     # Authority prior (seed 004: the binding clause outranks text that restates or explains it): the fused
     # score of a chunk is multiplied by the weight of its node kind / block type. An FAQ answer or a
@@ -136,10 +139,9 @@ def search(store: Any, query: str, k: int = 5, filters: Any = None,
     # ── candidates ──
     lists: dict[str, list[tuple[str, float]]] = {}
     qtoks = tokenize(rq) if opts.bm25 and n else []
-    if qtoks and opts.lexicon:
-        extra = lexicon_expansion(rq)
-        if extra:
-            qtoks = [*qtoks, *tokenize(extra)]
+    extra, unseen = lexicon_expansion(rq, _vocabulary(lex)) if opts.lexicon and n else ("", "")
+    if qtoks and extra:
+        qtoks = [*qtoks, *tokenize(extra)]
     if opts.bm25 and n:
         lists["bm25"] = [(lex.rows[i], s) for i, s in lex.search(qtoks, n_cand, mask)]
     use_dense = False
@@ -151,7 +153,7 @@ def search(store: Any, query: str, k: int = 5, filters: Any = None,
     where = None
     if use_dense:
         try:
-            qvec = store.embedder.embed_query(rq)
+            qvec = store.embedder.embed_query(f"{rq} ({unseen})" if unseen and opts.lexicon_dense else rq)
             where = to_chroma(all_filters, store.distinct)
             lists["dense"] = [(r, s) for r, s in store.dense_search(qvec, n_cand, where, snap) if r in row_of]
         except Exception as e:  # a broken vector store must not take lexical search down with it
@@ -329,20 +331,34 @@ def search(store: Any, query: str, k: int = 5, filters: Any = None,
                         routed=routed)
 
 
-def lexicon_expansion(query: str) -> str:
-    """The document wording the lexicon gives for the question's everyday words ("" when none)."""
+def lexicon_expansion(query: str, vocabulary: Any = None) -> tuple[str, str]:
+    """The document wording the lexicon gives for the question's everyday words: (all of it, the part for
+    words the collection never uses — by ``vocabulary``, the BM25 index's tokens). ("", "") when none."""
     from jogak.answer.generators.extractive import expand_terms
     from jogak.answer.morph import content_terms
+    from jogak.index.lexical import tokenize
 
     terms = list(dict.fromkeys(content_terms(query)))
     _terms, variants = expand_terms(query, terms)
     words: list[str] = []
+    unseen: list[str] = []
     for t, vs in variants.items():
+        stem = t[:-1] if t.endswith("다") and len(t) > 1 else t  # "자르다" is indexed as "자르"
+        seen = vocabulary is not None and all(x in vocabulary for x in (tokenize(stem) or [stem]))
         for v in vs[1:]:  # vs[0] is the question's own wording
             w = " ".join(v)
-            if w not in words and w != t:
+            if w == t:
+                continue
+            if w not in words:
                 words.append(w)
-    return " ".join(words)
+            if not seen and vocabulary is not None and w not in unseen:
+                unseen.append(w)
+    return " ".join(words), " ".join(unseen)
+
+
+def _vocabulary(lex: Any) -> Any:
+    bm25 = getattr(lex, "bm25", None)
+    return getattr(bm25, "vocab_dict", None)
 
 
 def _derived(lex: Any, name: str, make: Any) -> Any:
