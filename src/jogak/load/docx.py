@@ -786,7 +786,7 @@ def _check_zip(data: bytes, source: str) -> zipfile.ZipFile:
     try:
         zf = zipfile.ZipFile(io.BytesIO(data))
         infos = zf.infolist()
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, ValueError, OSError) as e:
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, ValueError, OSError, NotImplementedError) as e:
         raise CorruptFileError(source, f"corrupt DOCX: not a readable zip archive ({_short(e)})") from None
     if len(infos) > MAX_MEMBERS:
         raise OversizeError(source, f"DOCX has {len(infos):,} zip members — zip bomb suspected")

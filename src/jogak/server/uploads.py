@@ -316,7 +316,7 @@ def detect_format(data: bytes) -> str | None:
         try:
             with zipfile.ZipFile(io.BytesIO(data)) as zf:
                 return "docx" if "word/document.xml" in zf.namelist() else None
-        except (zipfile.BadZipFile, OSError, ValueError, EOFError):
+        except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError):
             return None
     if _magic_name(data):
         return None
@@ -389,7 +389,7 @@ def _check_docx(f: SavedFile, data: bytes, max_inflated: int) -> None:
         raise ApiError(422, "zip_bomb", f"{f.name}: {e.message}", file=f.name) from None
     except LoadError as e:
         raise ApiError(422, "corrupt_file", f"{f.name}: {e.message}", file=f.name) from None
-    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as e:
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as e:
         raise ApiError(422, "corrupt_file", f"{f.name}: not a readable zip archive ({e})", file=f.name) from None
     with zf:
         if "word/document.xml" not in zf.namelist():
