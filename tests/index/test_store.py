@@ -49,6 +49,21 @@ def test_changed_file_replaces_old_chunks(tmp_path: Path, small_corpus: Path) ->
     assert "부산지방법원" in search(st, "부산지방법원 관할 법원", k=1).hits[0].chunk.text
 
 
+def test_same_name_from_another_folder_warns_before_replacing(tmp_path: Path, small_corpus: Path) -> None:
+    st = _store(tmp_path)
+    st.ingest([small_corpus], strategy="structure")
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "contract.txt").write_text(CONTRACT.replace("서울중앙지방법원", "부산지방법원"), encoding="utf-8")
+    rep = st.ingest([other], strategy="structure")
+    assert rep.updated == ["contract.txt"]
+    assert any("replaces the document of the same name" in w and "contract.txt" in w for w in rep.warnings)
+    # the same file again, changed in place: an ordinary update, no warning
+    (other / "contract.txt").write_text(CONTRACT, encoding="utf-8")
+    rep = st.ingest([other], strategy="structure")
+    assert rep.updated == ["contract.txt"] and not any("same name" in w for w in rep.warnings)
+
+
 def test_changed_chunking_reindexes(tmp_path: Path, small_corpus: Path) -> None:
     st = _store(tmp_path)
     st.ingest([small_corpus], strategy="structure")

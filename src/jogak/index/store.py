@@ -550,6 +550,9 @@ class Store:
                     report.failed.append({"source": f.name, "error": f"{f.name}: {e.strerror or e}"})
                     continue
                 old = known.get(f.name)
+                if old is not None and old.path and old.sha256 != sha and _elsewhere(old.path, f):
+                    # the file name is the document's identity in a collection: say what is replaced
+                    report.warnings.append(f"{f}: replaces the document of the same name ingested from {old.path}")
                 if (old is not None and old.sha256 == sha and self._doc_config(old.doc_id) == cfg
                         and (old.embedded or emb is None)):
                     report.unchanged.append(f.name)
@@ -846,6 +849,14 @@ class Store:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+
+def _elsewhere(stored: str, f: Path) -> bool:
+    """Is ``f`` another file than the one a document was ingested from (paths as given, maybe relative)?"""
+    try:
+        return Path(stored).resolve() != f.resolve()
+    except OSError:
+        return stored != str(f)
 
 
 def _doc_id(doc: Any) -> str:
