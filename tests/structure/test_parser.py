@@ -86,6 +86,19 @@ def test_other_law_references_are_kept_unresolved() -> None:
     assert all(r.target_path is None for r in refs)
 
 
+def test_branch_numbered_items_and_their_references() -> None:
+    t = parse(doc_of(
+        "제1조(정의) 이 법에서 쓰는 용어의 뜻은 다음과 같다.\n"
+        "1. 첫째 용어\n2. 둘째 용어\n2의2. 개정으로 끼워 넣은 용어\n3. 셋째 용어\n"
+        "제2조(적용) 제1조제2호의2에 따른 용어는 같은 조에서 정한 바에 따른다.\n"))
+    items = [n.path for n in t.find("본문/제1조").children]
+    assert items == ["본문/제1조/제1호", "본문/제1조/제2호", "본문/제1조/제2호의2", "본문/제1조/제3호"]
+    n2 = t.find("본문/제1조/제2호")
+    assert t.doc.text[n2.char_start : n2.char_end].strip() == "2. 둘째 용어"
+    assert not t.warnings
+    assert [r.target_path for r in t.find("본문/제2조").refs] == ["본문/제1조/제2호의2"]
+
+
 def test_numbering_breaks_warn_and_keep_duplicates() -> None:
     text = "# 법\n\n##### 제1조 (목적)\n\n목적.\n\n##### 제2조 (정의)\n\n정의.\n\n##### 제2조 (시정)\n\n시정.\n\n##### 제5조 (벌칙)\n\n벌.\n"
     t = parse(load_bytes(text.encode(), "법.md"))
@@ -136,8 +149,9 @@ def test_statutes_corpus(corpora_dir) -> None:
     body = collections.Counter(n.kind for n in t.root.walk() if n.block_type == "body")
     assert body["article"] == 133
     assert body["paragraph"] == 222
-    assert body["item"] >= 127
+    assert body["item"] == 128  # incl. "9의2." (제93조제9호의2), as the corpus README counts
     assert t.find("본문/제43조의2") is not None
+    assert t.find("본문/제93조/제9호의2") is not None
     assert sum(1 for n in t.root.children if n.kind == "addenda") >= 32
     t2 = parse(load(corpora_dir / "korean_statutes" / "약관의규제에관한법률_법률.md"))
     body2 = collections.Counter(n.kind for n in t2.root.walk() if n.block_type == "body")

@@ -98,8 +98,12 @@ def _title_case(words: list[str]) -> bool:
     ].isupper()
 
 
-def _continues_as_text(after: str, grammar: ModuleType, lang: str, word_label: bool) -> bool:
-    """Does the text after a label read like a running-text reference ("제3조에 따라", "Section 4.2 of")?"""
+def _continues_as_text(after: str, grammar: ModuleType, lang: str, word_label: bool,
+                       after_title: bool = False) -> bool:
+    """Does the text after a label read like a running-text reference ("제3조에 따라", "Section 4.2 of")?
+
+    ``after_title``: ``after`` follows a bracketed title ("제2조(적용) 제1조에 따른 …"): a body that opens
+    with a reference is still a body; only a continuation word ("제3조(정의) 및 제4조") makes it text."""
     if not after:
         return False
     if lang == "ko":
@@ -108,7 +112,7 @@ def _continues_as_text(after: str, grammar: ModuleType, lang: str, word_label: b
         stripped = after.lstrip()
         if not stripped or stripped == after:
             return False
-        if re.match(r"제\s*\d+\s*(?:조|항|호|목)", stripped):
+        if re.match(r"제\s*\d+\s*(?:조|항|호|목)", stripped) and not after_title:
             return word_label
         token = stripped.split()[0].rstrip(".,;:)")
         return word_label and token in grammar.CONTINUATIONS
@@ -180,7 +184,13 @@ class CandidateReader:
             after = seg[m.end() :]
             word_label = scheme.anchored or scheme.dotted or scheme.name in ("ko_para_word", "ko_item_word")
             title, consumed, bracketed = ("", 0, False)
-            if scheme.titled:
+            if scheme.whole_line_title:
+                # "1. 개인정보의 처리 목적": the whole rest of the line is the title, or this is no heading
+                title = self.section_title(after) or ""
+                if not title:
+                    continue
+                consumed, word_label = len(after), False
+            elif scheme.titled:
                 title, consumed, bracketed = _split_title(after, self.lang)
                 if self.lang == "ko" and not bracketed:
                     title, consumed = "", 0
@@ -190,7 +200,8 @@ class CandidateReader:
                             title = _AMEND_TAG.sub("", t).strip()
                             consumed = len(after)
             rest = after[consumed:]
-            if _continues_as_text(after if not bracketed else rest, self.g, self.lang, word_label):
+            if _continues_as_text(after if not bracketed else rest, self.g, self.lang, word_label,
+                                  after_title=bracketed):
                 continue
             if bracketed and rest and is_hangul(rest[0]):
                 continue  # "제3조(정의)에 따라"
@@ -210,6 +221,18 @@ class CandidateReader:
         if faq is not None:
             out.append(faq)
         return out
+
+    def section_title(self, after: str) -> str | None:
+        """The rest of a numbered line as a section title ("개인정보의 처리 목적"), or None when it reads as a
+        list item or a sentence ("성명: 홍길동", "회원은 …합니다.")."""
+        t = _AMEND_TAG.sub("", after).strip()
+        if not t or len(t) > getattr(self.g, "SECTION_TITLE_MAX", 40) or not re.search(r"[가-힣A-Za-z]", t):
+            return None
+        if t.endswith(tuple(self.g.SENTENCE_END)) or t.endswith(getattr(self.g, "SECTION_TITLE_NOT_END", ())):
+            return None
+        if re.search(r"[:：]|[다요]\.\s", t):
+            return None
+        return t
 
     def _read_block(self, text: str, start: int, end: int, strong: bool) -> Candidate | None:
         seg = text[start:end]

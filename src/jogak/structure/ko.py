@@ -21,7 +21,8 @@ SCHEMES: tuple[Scheme, ...] = (
     Scheme("circled", "paragraph", r"(?P<n>[①-⑳㉑-㉟㊱-㊿])", ordinal="circled", rank=20, path="제{n}항",
            titled=True, inline=True),
     Scheme("ko_para_word", "paragraph", r"제\s*(?P<n>\d+)\s*항", rank=20, path="제{n}항"),
-    Scheme("decimal_dot", "item", r"(?P<n>\d{1,3})\.(?![\d.])", rank=30, path="제{n}호"),
+    # "9의2." — a 호 inserted by amendment between 9. and 10. (statutes number it like 제9조의2)
+    Scheme("decimal_dot", "item", r"(?P<n>\d{1,3})(?:의(?P<m>\d{1,2}))?\.(?![\d.])", rank=30, path="제{n}호{sub}"),
     Scheme("ko_item_word", "item", r"제\s*(?P<n>\d+)\s*호", rank=30, path="제{n}호"),
     Scheme("ganada_dot", "subitem", rf"(?P<n>{GANADA_CLASS})\.", ordinal="ganada", rank=40, path="{raw}목"),
     Scheme("decimal_paren", "subitem", r"(?P<n>\d{1,3})\)", rank=50, path="{n})"),
@@ -31,6 +32,21 @@ SCHEMES: tuple[Scheme, ...] = (
     Scheme("paren_ganada", "subitem", rf"\((?P<n>{GANADA_CLASS})\)", ordinal="ganada", rank=80,
            path="({raw})"),
 )
+
+# Documents without 제N조 (privacy policies, 이용안내, internal guidelines, government reports) number their top
+# level on heading lines that hold only a short title: "1. 개인정보의 처리 목적", and above that "Ⅰ. 총칙".
+# These schemes are added only on evidence (parser._choose_schemes): the numbered sections when the document
+# has no 제N조 heading and the lines "1." and "2." read as titles over content; Roman chapters when at least
+# two title lines use them. Otherwise "1." stays an item (호).
+SECTION_SCHEMES: tuple[Scheme, ...] = (
+    Scheme("ko_roman", "chapter", r"(?P<n>[ⅠⅡⅢⅣⅤⅥⅦⅧⅨⅩⅪⅫ]|[IVX]{1,4})\s*\.(?![\d.])", ordinal="roman_any", rank=5,
+           path="{raw}", titled=True, anchored=True, whole_line_title=True),
+    Scheme("ko_section_dot", "article", r"(?P<n>\d{1,3})\.(?![\d.])", rank=12, path="{n}", titled=True,
+           anchored=True, whole_line_title=True, restarts=True),
+)
+# A section title: at most this long, and no sentence ending, colon or trailing comma (those are list items).
+SECTION_TITLE_MAX = 40
+SECTION_TITLE_NOT_END = (":", "：", ",", ";", "·", ".", "…")
 
 # "[별지 제1호 서식]": words that may follow an appendix identifier inside its label (not a title)
 APPENDIX_ID_SUFFIXES: tuple[str, ...] = ("서식",)
@@ -98,7 +114,7 @@ LABELS = {
 _APP = r"(?P<app>부록|별표|별지|별첨|서식|첨부)\s*(?P<app_id>[A-Z](?![A-Za-z])|\d+(?:-\d+)?|제\s*\d+\s*호)?"
 _ART = r"제\s*(?P<art>\d+)\s*조(?:\s*의\s*(?P<sub>\d+))?"
 _PARA = r"(?:\s*제\s*(?P<para>\d+)\s*항)?"
-_ITEM = r"(?:\s*제\s*(?P<item>\d+)\s*호)?"
+_ITEM = r"(?:\s*제\s*(?P<item>\d+)\s*호(?:\s*의\s*(?P<itemsub>\d+))?)?"
 _MOK = r"(?:\s*(?P<mok>[가나다라마바사아자차카타파하])\s*목)?"
 REF_PATTERNS: tuple[tuple[str, str], ...] = (
     # the number of a law or notice ("법률 제20001호", "대통령령 제3456호"): not an item reference
@@ -109,11 +125,11 @@ REF_PATTERNS: tuple[tuple[str, str], ...] = (
     ("article", r"(?<![가-힣])(?P<law>(?:이\s*(?:법|계약|약관|규정|정책)|같은\s*법|동법|[가-힣]{1,20}(?:법|법률|령|규칙))\s*)?"
                 + _ART + _PARA + _ITEM + _MOK),
     ("same_article", r"(?P<rel>같은\s*조|동조)\s*제\s*(?P<para>\d+)\s*항" + _ITEM + _MOK),
-    ("same_para", r"(?P<rel>같은\s*항|동항)\s*제\s*(?P<item>\d+)\s*호" + _MOK),
+    ("same_para", r"(?P<rel>같은\s*항|동항)\s*제\s*(?P<item>\d+)\s*호(?:\s*의\s*(?P<itemsub>\d+))?" + _MOK),
     ("prev_article", r"(?P<rel>전조)(?![가-힣]{0,0}\s*제\s*\d+\s*항)" + r"(?:\s*제\s*(?P<para>\d+)\s*항)?"),
     ("prev_para", r"(?P<rel>전항)"),
     ("bare_para", r"(?<![조\d])제\s*(?P<para>\d+)\s*항" + _ITEM + _MOK),
-    ("bare_item", r"(?<![항\d])제\s*(?P<item>\d+)\s*호" + _MOK),
+    ("bare_item", r"(?<![항\d])제\s*(?P<item>\d+)\s*호(?:\s*의\s*(?P<itemsub>\d+))?" + _MOK),
 )
 # A sentence that only points elsewhere (seed 004's "pointer"): the reference is followed by one of these.
 POINTER_AFTER = r"^\s*(?:을|를|에|의)?\s*(?:참조|참고|에\s*따른다|에\s*따름|에\s*의한다|에서\s*정한다|에\s*정한\s*바에\s*따른다|과\s*같다|와\s*같다|에\s*규정된\s*바에\s*따른다|에\s*정하는\s*바에\s*따른다)"

@@ -74,10 +74,17 @@ def _ko_suffix(art: str | None, sub: str | None, para: str | None, item: str | N
     if para:
         parts.append(f"제{int(para)}항")
     if item:
-        parts.append(f"제{int(item)}호")
+        n, _, isub = item.partition("의")
+        parts.append(f"제{int(n)}호" + (f"의{int(isub)}" if isub else ""))
     if mok:
         parts.append(f"{mok}목")
     return ["/".join(parts[:k]) for k in range(len(parts), 0, -1)]
+
+
+def _item(gd: dict[str, str | None]) -> str | None:
+    """The 호 number of a match, with its branch number: "9" or "9의2" (제9호의2)."""
+    item = gd.get("item")
+    return f"{item}의{gd['itemsub']}" if item and gd.get("itemsub") else item
 
 
 def _app_label(app: str, app_id: str | None, lang: str) -> str:
@@ -144,13 +151,13 @@ def _resolve(name: str, gd: dict, holder: Node, idx: _Index, lang: str, body_pre
                 app = block
             if app is None:
                 return None, f"no {label} in this document"
-            for suf in _ko_suffix(gd.get("art"), gd.get("sub"), gd.get("para"), gd.get("item"), None):
+            for suf in _ko_suffix(gd.get("art"), gd.get("sub"), gd.get("para"), _item(gd), None):
                 hit = idx.find_under(app, suf)
                 if hit is not None:
                     return hit, None
             return app, None
         if name == "body_explicit":
-            for suf in _ko_suffix(gd["art"], gd.get("sub"), gd.get("para"), gd.get("item"), gd.get("mok")):
+            for suf in _ko_suffix(gd["art"], gd.get("sub"), gd.get("para"), _item(gd), gd.get("mok")):
                 hit = idx.by_path.get(f"{body_prefix}/{suf}")
                 if hit is not None:
                     return hit, None
@@ -159,7 +166,7 @@ def _resolve(name: str, gd: dict, holder: Node, idx: _Index, lang: str, body_pre
             law = "".join((gd.get("law") or "").split())
             if law and not law.startswith("이"):
                 return None, "other law"
-            for suf in _ko_suffix(gd["art"], gd.get("sub"), gd.get("para"), gd.get("item"), gd.get("mok")):
+            for suf in _ko_suffix(gd["art"], gd.get("sub"), gd.get("para"), _item(gd), gd.get("mok")):
                 hit = idx.find_label(block, suf, body_prefix)
                 if hit is not None:
                     return hit, None
@@ -167,7 +174,7 @@ def _resolve(name: str, gd: dict, holder: Node, idx: _Index, lang: str, body_pre
         if name in ("same_article", "bare_para"):
             if article is None:
                 return None, "no enclosing article"
-            for suf in _ko_suffix(None, None, gd.get("para"), gd.get("item"), gd.get("mok")):
+            for suf in _ko_suffix(None, None, gd.get("para"), _item(gd), gd.get("mok")):
                 hit = idx.find_under(article, suf)
                 if hit is not None:
                     return hit, None
@@ -176,7 +183,7 @@ def _resolve(name: str, gd: dict, holder: Node, idx: _Index, lang: str, body_pre
             para = idx.paragraph_of(holder) or article
             if para is None:
                 return None, "no enclosing clause"
-            for suf in _ko_suffix(None, None, None, gd.get("item"), gd.get("mok")):
+            for suf in _ko_suffix(None, None, None, _item(gd), gd.get("mok")):
                 hit = idx.find_under(para, suf)
                 if hit is not None:
                     return hit, None
