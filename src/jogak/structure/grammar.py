@@ -76,6 +76,17 @@ def words_to_int(s: str) -> int | None:
     return None
 
 
+_FULLWIDTH_ROMAN = "ⅠⅡⅢⅣⅤⅥⅦⅧⅨⅩⅪⅫ"
+
+
+def roman_any(s: str) -> int | None:
+    """"Ⅲ" (one full-width Roman numeral character) or "III"."""
+    i = _FULLWIDTH_ROMAN.find(s)
+    if len(s) == 1 and i >= 0:
+        return i + 1
+    return roman_to_int(s) if s.isascii() and s.isupper() else None
+
+
 def any_int(s: str) -> int | None:
     """Digits, a Roman numeral or a number word."""
     if s.isdigit():
@@ -90,6 +101,7 @@ ORDINALS: dict[str, Callable[[str], int | None]] = {
     "ganada": ganada_ordinal,
     "circled": circled_ordinal,
     "introman": any_int,
+    "roman_any": roman_any,
 }
 
 
@@ -113,6 +125,10 @@ class Scheme:
     anchored: bool = False  # attaches to the block/chapter level, never nested under items
     dotted: bool = False  # "4.2.1": nests by numeric prefix
     inline: bool = False  # may start mid-line after a sentence end ("...한다. ② ...")
+    # a heading only when the rest of its line is a short title ("1. 개인정보의 처리 목적"), which becomes the
+    # node's title; "1. 성명: 홍길동" is no such heading
+    whole_line_title: bool = False
+    restarts: bool = False  # numbering restarts inside each chapter, so paths keep the chapter
     regex: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

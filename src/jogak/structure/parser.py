@@ -70,12 +70,14 @@ class TreeBuilder:
         self.in_toc = False
         self._await_title: Node | None = None  # a bare heading whose title may be on the next line
         self._signature_res = [re.compile(p) for p in getattr(self.g, "SIGNATURE_START", ())]
+        self._node_line: dict[int, Line] = {}  # id(node) → the line its label is on
+        self._line_index = {ln.start: i for i, ln in enumerate(self.lines)}
 
     # ── scheme selection ────────────────────────────────────────────────────────────────────────
     def _choose_schemes(self) -> tuple[Scheme, ...]:
         schemes = self.g.SCHEMES
         if self.lang != "en":
-            return schemes
+            return self._choose_ko_schemes(schemes)
         # English: the top numbering level is whichever heading style the document really uses.
         counts: Counter[str] = Counter()
         for ln in self.lines:
@@ -100,6 +102,39 @@ class TreeBuilder:
                 continue
             out.append(sc)
         return tuple(out)
+
+    def _choose_ko_schemes(self, schemes: tuple[Scheme, ...]) -> tuple[Scheme, ...]:
+        """Korean: numbered section headings ("1. 개인정보의 처리 목적") are the top level only in a document
+        without 제N조 headings, and only when "1." and "2." are title lines over content (a heading's layout,
+        or a next line that is no further "N." line — a list of short items has its next item there)."""
+        optional = getattr(self.g, "SECTION_SCHEMES", ())
+        if not optional:
+            return schemes
+        body = [ln for ln in self.lines if ln.start < self.body_end and ln.role not in ("footnote", "table_row")
+                and self.text[ln.start : ln.end].strip()]
+        article = next(sc for sc in schemes if sc.name == "ko_article")
+        has_articles = any(
+            c.scheme is article for ln in body for c in self.reader.read(
+                self.text, ln.start + _lead(self.text, ln), ln.end, ln, (article,)))
+        chosen: list[Scheme] = []
+        for sc in optional:
+            if sc.kind == "article" and has_articles:
+                continue
+            numbers: list[int] = []
+            for i, ln in enumerate(body):
+                cands = self.reader.read(self.text, ln.start + _lead(self.text, ln), ln.end, ln, (sc,))
+                if not cands or cands[0].number is None:
+                    continue
+                nxt = self.text[body[i + 1].start : body[i + 1].end].strip() if i + 1 < len(body) else ""
+                if cands[0].strong or (nxt and not sc.regex.match(nxt)):
+                    numbers.append(cands[0].number[0])
+            if (sc.kind == "article" and {1, 2} <= set(numbers)) or (sc.kind == "chapter" and len(numbers) >= 2):
+                chosen.append(sc)
+        if not chosen:
+            return schemes
+        # tried before the item schemes whose label looks the same ("1." as 호)
+        k = max(i for i, sc in enumerate(schemes) if sc.anchored) + 1
+        return (*schemes[:k], *chosen, *schemes[k:])
 
     # ── main loop ───────────────────────────────────────────────────────────────────────────────
     def build(self) -> ParseResult:
@@ -178,6 +213,8 @@ class TreeBuilder:
                 continue
             for c in cands:
                 if self._try(c, ln):
+                    if self.order and self.order[-1].char_start == c.start:
+                        self._node_line[id(self.order[-1])] = ln
                     break
 
     # ── acceptance ──────────────────────────────────────────────────────────────────────────────
@@ -195,7 +232,7 @@ class TreeBuilder:
         sc = c.scheme
         assert sc is not None
         if sc.anchored:
-            return self._try_anchored(c, sc)
+            return self._try_anchored(c, sc, ln)
         if sc.dotted:
             return self._try_dotted(c, sc)
         return self._try_enum(c, sc, ln)
@@ -206,7 +243,7 @@ class TreeBuilder:
                 return i
         return 0
 
-    def _try_anchored(self, c: Candidate, sc: Scheme) -> bool:
+    def _try_anchored(self, c: Candidate, sc: Scheme, ln: Line | None = None) -> bool:
         blk = self._block_level()
         if self.stack[blk].node.kind == "faq":
             # an article after an FAQ block belongs to the body again
@@ -221,8 +258,11 @@ class TreeBuilder:
                 break
         # Numbering scope: articles and top chapters number through the whole block; lower chapter levels
         # restart inside their parent chapter.
-        scope_node = self.stack[blk].node if sc.kind == "article" or sc.rank <= 2 else self.stack[attach].node
+        scope_node = self.stack[blk].node if (sc.kind == "article" or sc.rank <= 2) and not sc.restarts \
+            else self.stack[attach].node
         prev = self._last_in_scope(scope_node, sc)
+        if sc.restarts and prev is None and attach != blk and not is_first(c.number or (1,)):
+            prev = self._last_in_scope(self.stack[blk].node, sc)  # numbering runs on across chapters
         warn = None
         if prev is not None:
             pnum = prev.number or (0,)
@@ -247,6 +287,8 @@ class TreeBuilder:
             return False
         if sc.kind == "chapter" and not (c.title_only_line or c.strong):
             return False
+        if sc.whole_line_title and prev is not None and not self._section_over_list(c, sc, ln, prev):
+            return False
         self._pop_to(attach)
         node = self._new(c, kind=sc.kind, block_type=self.stack[blk].node.block_type if blk else "body",
                          parent=self.stack[attach].node)
@@ -256,6 +298,55 @@ class TreeBuilder:
         if not c.title and c.title_only_line:
             self._await_title = node
         return True
+
+    def _section_over_list(self, c: Candidate, sc: Scheme, ln: Line | None, prev: Node) -> bool:
+        """"4. 개인정보의 제3자 제공" after section 3 whose list reached "3." is the next section or the list's
+        next item. Only layout decides: a heading cue; the look of earlier section headings against the list's
+        items (list level, indent, font, a blank line before); or one-line items against a title with content
+        under it. Without such evidence it stays an item."""
+        item = None
+        for o in reversed(self.stack):
+            if o.node is prev:
+                break
+            if o.scheme is not None and not o.scheme.anchored and o.scheme.regex.match(c.label) \
+                    and o.node.number is not None and successor(o.node.number, c.number or (0,)):
+                item = o.node
+                break
+        if item is None or c.strong or ln is None:
+            return True
+        cur = self._shape(ln)
+        item_ln = self._node_line.get(id(item))
+        item_shape = self._shape(item_ln) if item_ln is not None else None
+        heads = {self._shape(h) for n in self.order if n.attrs.get("_scheme") == sc.name
+                 and (h := self._node_line.get(id(n))) is not None}
+        if cur != item_shape and cur in heads:
+            return True
+        if cur == item_shape and cur not in heads:
+            return False
+        parent = self._parents.get(id(item))
+        items = [n for n in (parent.children if parent is not None else [item])
+                 if n.attrs.get("_scheme") == item.attrs.get("_scheme")]
+        one_line = all((il := self._node_line.get(id(n))) is not None and self._next_is_numbered(il, sc)
+                       for n in items)
+        return one_line and not self._next_is_numbered(ln, sc)
+
+    def _next_is_numbered(self, ln: Line, sc: Scheme) -> bool:
+        """Does the next non-empty line start with a label of this shape ("N.")?"""
+        i = self._line_index.get(ln.start)
+        if i is None:
+            return False
+        for nxt in self.lines[i + 1 :]:
+            s = self.text[nxt.start : nxt.end].strip()
+            if s and nxt.role != "footnote":
+                return bool(sc.regex.match(s))
+        return False
+
+    def _shape(self, ln: Line) -> tuple:
+        """A line's layout, to compare heading lines with list items."""
+        i = self._line_index.get(ln.start)
+        blank_before = i is not None and i > 0 and not self.text[self.lines[i - 1].start : self.lines[i - 1].end].strip()
+        return (ln.role, ln.indent, ln.style, ln.heading_level, bool(ln.bold),
+                round(ln.x0) if ln.x0 is not None else None, ln.font_size, blank_before)
 
     def _last_in_scope(self, scope: Node, sc: Scheme) -> Node | None:
         # Walk the scope's subtree tail: the last node created under it with this scheme.
