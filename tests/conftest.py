@@ -6,6 +6,12 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests explore new random examples on every local run (that is how they find bugs); CI replays a
+# fixed set (JOGAK_HYPOTHESIS_PROFILE=ci in .ci/run) so a submission never fails on a draw no change caused.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.load_profile(os.environ.get("JOGAK_HYPOTHESIS_PROFILE", "default"))
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

@@ -96,6 +96,14 @@ def test_structural_lines_are_not_joined() -> None:
     assert line_texts(doc) == ["① 첫째 항", "② 둘째 항", "제3조 (제목)", "본문 줄 이어지는 줄"]
 
 
+def test_english_clause_lines_are_not_joined() -> None:
+    src = ("## 2. Accounts\n2.1 You must be 18.\n2.2 Keep your password\nsafe at all times.\n(a) first;\n"
+           "(iv) fourth\n9의2. 개정으로 넣은 호\n")
+    doc = load_bytes(src.encode(), "x.md")
+    assert line_texts(doc) == ["2. Accounts", "2.1 You must be 18.", "2.2 Keep your password safe at all times.",
+                               "(a) first;", "(iv) fourth", "9의2. 개정으로 넣은 호"]
+
+
 def test_front_matter_bad_yaml_is_a_warning() -> None:
     doc = load_bytes(b"---\na: [unclosed\n---\nbody\n", "x.md")
     assert doc.text == "body"

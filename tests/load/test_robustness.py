@@ -48,6 +48,7 @@ def test_random_markup(module: str, s: str) -> None:
 @SETTINGS
 @given(cut=st.integers(min_value=1, max_value=10_000), flip=st.integers(min_value=0, max_value=255))
 @example(cut=1897, flip=64)  # zip "version 6.4" once escaped as NotImplementedError
+@example(cut=90, flip=0)  # pypdf saw 1 page, pdfplumber 2: pages beyond n_pages
 def test_mutated_pdf_and_docx(cut: int, flip: int) -> None:
     for name, mod in (("korean.pdf", "pdf"), ("contract.docx", "docx")):
         data = bytearray((FIX / name).read_bytes())

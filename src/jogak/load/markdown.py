@@ -56,7 +56,9 @@ _HTML_BLOCK_TAG = re.compile(r"^\s*</?([A-Za-z][A-Za-z0-9-]*)(\s[^>]*)?/?>\s*$")
 # Korean/legal structural labels that always start a new line (never joined as a soft wrap)
 _STRUCT = re.compile(
     r"^(?:\*\*|__)?\s*(?:[①-⑳㉑-㉟]|제\s*\d+\s*[조장절관편항호]|\d{1,3}(?:의\d{1,2})?\\?[.)]\s|[가-하]\\?[.)]\s|"
-    r"\(\d{1,3}\)|\([가-하]\)|[ⅰ-ⅿⅠ-Ⅿ]|[※▶■□○●◎◇◆▷-]\s|부\s*칙|별\s*표|<[^>]*>)"
+    r"\(\d{1,3}\)|\([가-하]\)|[ⅰ-ⅿⅠ-Ⅿ]|[※▶■□○●◎◇◆▷-]\s|부\s*칙|별\s*표|<[^>]*>|"
+    # English clause numbering: "2.1 You must …", "(a) …", "(iv) …", "Section 3", "ARTICLE 4"
+    r"\d{1,3}(?:\\?\.\d{1,3})+\\?\.?\s|\((?:[a-z]|[ivx]{1,4}|[A-Z])\)\s|(?i:section|article|clause)\s+\d)"
 )
 
 _ARTICLE_LINE = re.compile(r"^(?:\*\*)?제\s*\d+\s*[조장절관편](?:의\s*\d+)?(?:\s*[(（][^)）]*[)）])?(?:\*\*)?$")

@@ -506,7 +506,8 @@ def _load(data: bytes, source: str) -> Document:
     if cid > 0.5 * total:
         raise NoTextLayerError(source, "no extractable text — fonts without Unicode mapping (cid glyphs); "
                                        "OCR needed")
-    return _assemble(pages, source, n_pages)
+    # pypdf and pdfplumber may disagree on a damaged page tree: the pages we read are the pages there are
+    return _assemble(pages, source, max(n_pages, len(pages)))
 
 
 def _assemble(pages: list[_Page], source: str, n_pages: int) -> Document:
