@@ -9,7 +9,8 @@ Sets: the Haru Market sample questions (the set the answerer was first calibrate
 sets in tests/fixtures/heldout/ (Korean statutes, Korean Supreme Court decisions, the two sample
 contracts): a first batch, whose failures prompted the answerer changes (and on whose union with Haru
 Market the abstention thresholds were recalibrated), and a second "_b" batch written afterwards and never
-used to change anything — the blind numbers. Each corpus gets a fresh store in a temporary folder built
+used to change anything — the blind numbers; and a third "_c" batch written before the next round of
+answerer changes (semantic question-noun coverage) and never used to tune it. Each corpus gets a fresh store in a temporary folder built
 from the set's ``corpus:`` (sets over the same corpus share it; embeddings come from a persistent cache:
 ``$JOGAK_EMBED_CACHE``, else <tmp>/jogak_eval/embed_cache.sqlite, so only the first run embeds); sets
 whose corpus is absent are skipped. Columns:
@@ -55,6 +56,10 @@ SETS = {
     "statutes_b": HELDOUT / "statutes_ko_b.yaml",
     "precedents_b": HELDOUT / "precedents_ko_b.yaml",
     "contracts_b": HELDOUT / "contracts_b.yaml",
+    # third batches: written before the semantic-coverage round, never used to tune (blind for it)
+    "statutes_c": HELDOUT / "statutes_ko_c.yaml",
+    "precedents_c": HELDOUT / "precedents_ko_c.yaml",
+    "contracts_c": HELDOUT / "contracts_c.yaml",
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 
