@@ -124,6 +124,8 @@ def test_cli_ingest_docs_rm(tmp_path: Path) -> None:
                        cwd=ROOT, timeout=300)
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["added"] == ["a.txt"]
+    # stderr is a pipe here: progress comes as plain lines (a live bar would print nothing until the end)
+    assert "load: 1/1" in r.stderr and "commit: 1/1" in r.stderr
     r = subprocess.run([jogak, "docs", "--store", db, "--json"], capture_output=True, text=True, cwd=ROOT)
     assert [d["source"] for d in json.loads(r.stdout)["documents"]] == ["a.txt"]
     r = subprocess.run([jogak, "rm", "a.txt", "--store", db], capture_output=True, text=True, cwd=ROOT)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tempfile
+import time
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -38,15 +39,19 @@ def _open(store: str, collection: str, state: Path | None, create: bool) -> Any:
 
 
 class _Bar:
-    """A rich progress bar on stderr, one task per stage."""
+    """Progress on stderr, one task per stage: a rich bar on a terminal; plain lines (every 10 % and at
+    least every 15 s) when stderr is a file or a pipe, where a live bar would print nothing until the end."""
 
     def __init__(self) -> None:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+        self.live = err.is_terminal
         self.p = Progress(TextColumn("{task.description:<9}"), BarColumn(), MofNCompleteColumn(),
                           TextColumn("{task.fields[note]}", style="dim"), TimeElapsedColumn(),
-                          console=err, transient=False)
+                          console=err, transient=False, disable=not self.live)
         self.tasks: dict[str, Any] = {}
+        self.logged: dict[str, tuple[int, float]] = {}  # stage → (last decile printed, time)
+        self.t0 = time.monotonic()
 
     def __enter__(self) -> _Bar:
         self.p.__enter__()
@@ -56,10 +61,25 @@ class _Bar:
         self.p.__exit__(*a)
 
     def __call__(self, stage: str, done: int, total: int, note: str = "") -> None:
+        if not self.live:
+            self._line(stage, done, total, note)
+            return
         t = self.tasks.get(stage)
         if t is None:
             t = self.tasks[stage] = self.p.add_task(stage, total=total or 1, note="")
         self.p.update(t, completed=done, total=total or 1, note=note[:40])
+
+    def _line(self, stage: str, done: int, total: int, note: str) -> None:
+        now = time.monotonic()
+        decile = 10 * done // total if total else 10
+        last = self.logged.get(stage)
+        if last is not None and decile <= last[0] and now - last[1] < 15 and done < total:
+            return
+        if last is not None and done >= total and last[0] >= 10:
+            return
+        self.logged[stage] = (decile if done < total else 10, now)
+        tail = f"  {note}" if note and done < total else ""
+        err.print(f"{stage}: {done}/{total}{tail}  [{now - self.t0:.0f}s]", markup=False, highlight=False)
 
 
 def ingest_cmd(
