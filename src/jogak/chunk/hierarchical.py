@@ -86,7 +86,10 @@ class HierarchicalChunker(BaseChunker):
         first = node.children[0].char_start
         own_start = node.body_start if node.body_start is not None else node.char_start
         title_only = node.kind == "document" and _is_title_only(text[node.char_start : first])
-        if node.kind != "chapter" and text[own_start:first].strip() and not title_only:
+        # a chapter's own text is usually its heading (a title on the next line, an amendment note), but a
+        # report's "Ⅰ. 총칙" may open with a sentence before its first section — that must not be lost
+        heading_only = node.kind == "chapter" and not _has_sentence(text[own_start:first])
+        if text[own_start:first].strip() and not title_only and not heading_only:
             yield node, (node.char_start, _rstrip(text, node.char_start, first))
         for c in node.children:
             yield from self._units(c)
@@ -272,7 +275,11 @@ class HierarchicalChunker(BaseChunker):
         if unit.kind == "faq":
             return unit.title or unit.label
         block = self._block(unit)
-        head = unit.heading
+        head = heading(unit)
+        parent = self._parents.get(id(unit))
+        if parent is not None and parent.kind == "chapter" and parent.path and unit.path.startswith(parent.path + "/"):
+            # numbering restarts in each chapter ("Ⅱ. …" / "1. …"): the chapter keeps the citation unique
+            head = f"{parent.label} {head}"
         if block is not None and block is not unit:
             prefix = block.label if block.kind == "appendix" else (
                 block.label if block.kind == "addenda" else "")
@@ -292,11 +299,22 @@ class HierarchicalChunker(BaseChunker):
         parts = [doc.doc_title]
         for a in reversed(list(self._ancestors(unit))):
             if a.kind == "chapter":
-                parts.append(a.heading if a.title else a.label)
+                parts.append(heading(a) if a.title else a.label)
+                if article.startswith(f"{a.label} ") and a is self._parents.get(id(unit)):
+                    article = article[len(a.label) + 1 :]  # "Ⅱ. 관리 체계 > 1. …", not "… > Ⅱ. 1. …"
             elif a.kind == "case":
                 parts.append(a.title or a.label)
         parts.append(article)
         return " > ".join(p for p in parts if p)
+
+
+def heading(n: Node) -> str:
+    """How a citation names a node: "제5조 (환불 처리 기간)", but a numbered section or chapter reads as printed,
+    "1. 개인정보의 처리 목적", "Ⅱ. 추진 계획", "1. DEFINITIONS". (A title with a comma keeps its brackets:
+    the comma-joined ``article`` tag must still split into clauses.)"""
+    if n.label and n.title and n.label[-1] in ".)" and "," not in n.title and n.label not in n.title:
+        return f"{n.label} {n.title}"
+    return n.heading
 
 
 def _case_fields(case: dict | None) -> dict | None:
@@ -318,6 +336,11 @@ def _rstrip(text: str, s: int, e: int) -> int:
     while e > s and text[e - 1].isspace():
         e -= 1
     return e
+
+
+def _has_sentence(s: str) -> bool:
+    lines = [ln.strip() for ln in s.splitlines() if ln.strip()]
+    return len(lines) > 1 or any(len(ln) > 80 or ln.endswith((".", "다", "。")) for ln in lines)
 
 
 def _is_title_only(s: str) -> bool:

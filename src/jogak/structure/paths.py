@@ -5,6 +5,11 @@ addenda "부칙/제1조" (or "부칙 <제6687호,2002.3.30>/제1조" when a stat
 parties "당사자". English: "Article 4/4.2/(a)/(i)", "Schedule 1/1.2", "Exhibit A/2", "Footnote/3", "Parties".
 Chapters (장/절, PART/CHAPTER) are nodes with their own path but are not part of their articles' paths:
 article numbers are unique across chapters, and "본문/제7조" must work whatever chapter holds it.
+
+Korean documents without 제N조 whose top level is numbered title lines ("1. 개인정보의 처리 목적") get
+sections spelled by their bare number: "본문/1", "본문/2/제1항", "본문/3/제2호" (a "1." item stays "제1호", so
+the two never collide). Those numbers restart in each Roman chapter ("Ⅰ. 총칙" → "본문/Ⅰ"), so there the
+chapter stays in the path: "본문/Ⅱ/1".
 """
 
 from __future__ import annotations
@@ -51,7 +56,7 @@ def component(node: Node, g: ModuleType, in_body: bool, n_addenda: int) -> str:
 def _scheme_table() -> dict:
     from jogak.structure import en, ko
 
-    return {s.name: s for s in (*ko.SCHEMES, *en.SCHEMES)}
+    return {s.name: s for s in (*ko.SCHEMES, *ko.SECTION_SCHEMES, *en.SCHEMES)}
 
 
 _SCHEMES = _scheme_table()
@@ -81,7 +86,9 @@ def assign_paths(root: Node, g: ModuleType) -> None:
             else:
                 b, cb, body = base, chapter_base, in_body
             comp = component(ch, g, body, n_addenda)
-            parent_path = cb if ch.kind == "chapter" else b
+            sc = _SCHEMES.get(ch.attrs.get("_scheme", ""))
+            # numbering that restarts in each chapter ("Ⅱ. …" / "1. …") needs the chapter to stay unique
+            parent_path = cb if ch.kind == "chapter" or (sc is not None and sc.restarts) else b
             path = f"{parent_path}/{comp}" if parent_path else comp
             if path in used:
                 k = 2
