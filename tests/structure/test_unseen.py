@@ -133,3 +133,74 @@ def test_numbered_lines_stay_items_without_section_evidence(text: str) -> None:
     t = parse(load_bytes(text.encode(), "x.txt"))
     assert not any(n.attrs.get("_scheme") == "ko_section_dot" for n in t.root.walk())
     assert any(n.kind == "item" and n.label == "1." for n in t.root.walk())
+
+
+# ─── 제N조 variants ──────────────────────────────────────────────────────────────────────────────
+
+
+def test_unbracketed_article_titles_on_their_own_line() -> None:
+    text = ("물품공급계약서\n\n제1조 목적\n본 계약은 갑이 을에게 물품을 공급하는 조건을 정한다.\n제2조 대금 지급\n"
+            "① 을은 물품 인수 후 30일 이내에 대금을 지급한다.\n② 지급은 현금으로 한다.\n제3조 삭제 <2024. 1. 1.>\n"
+            "제4조 이 계약은 서명한 날부터 효력이 생긴다.\n")
+    t = parse(load_bytes(text.encode(), "c.txt"))
+    check_tree(t)
+    assert [(c.label, c.title) for c in t.root.children if c.kind == "article"] == [
+        ("제1조", "목적"), ("제2조", "대금 지급"), ("제3조", ""), ("제4조", "")]
+    assert t.find("본문/제3조").attrs.get("deleted")
+    assert t.find("본문/제2조/제2항") is not None
+
+
+@pytest.mark.parametrize("name", ["개인정보처리방침_굵은제목.pdf", "개인정보처리방침_제목스타일.docx"])
+def test_numbered_sections_in_pdf_and_docx(name: str) -> None:
+    t = tree_of(name)
+    check_tree(t)
+    assert [(c.path, c.title) for c in t.root.children if c.kind == "article"] == [
+        ("본문/1", "개인정보의 처리 목적"), ("본문/2", "처리하는 개인정보의 항목"), ("본문/3", "개인정보의 처리 및 보유 기간"),
+        ("본문/4", "개인정보의 파기 절차 및 방법"), ("본문/5", "개인정보 보호책임자")]
+    # the item list of section 2 reaches "3." right before the "3." heading: the heading cue decides
+    assert [c.path for c in t.find("본문/2").children] == ["본문/2/제1호", "본문/2/제2호", "본문/2/제3호"]
+    assert t.find("본문/3/제2항/2)") is not None
+    if name.endswith(".pdf"):
+        assert (t.find("본문/1").page_start, t.find("본문/5").page_end) == (1, 2)
+
+
+# ─── other styles: they already parse right; kept so they stay right ────────────────────────────
+
+
+def test_employment_contract_docx_parties_table_and_signatures() -> None:
+    t = tree_of("근로계약서.docx")
+    check_tree(t)
+    assert [c.path for c in t.root.children] == ["당사자", *[f"본문/제{i}조" for i in range(1, 7)], "서명"]
+    assert t.find("당사자/표1").attrs["rows"] == 3
+    assert t.find("본문/제4조/제2항/제2호") is not None and t.find("서명/표1") is not None
+
+
+def test_terms_html_chapters_articles_addenda() -> None:
+    t = tree_of("이용약관_장조.html")
+    check_tree(t)
+    assert [c.path for c in t.root.children] == ["본문/제1장", "본문/제2장", "부칙"]
+    assert [c.path for c in t.find("본문/제2장").children] == ["본문/제3조", "본문/제4조", "본문/제5조"]
+    assert t.find("본문/제4조/제2항/제2호") is not None
+    assert {r.target_path for r in t.find("본문/제5조").refs} == {"본문/제4조"}
+
+
+def test_english_msa_decimal_sections_and_exhibit() -> None:
+    t = tree_of("en_msa_decimal.txt")
+    check_tree(t)
+    assert [c.path for c in t.root.children] == [
+        "Parties", *[f"Section {i}" for i in range(1, 6)], "Signatures", "Exhibit A"]
+    assert [c.label for c in t.find("Section 1/1.3").children] == ["(a)", "(b)", "(c)"]
+    assert {r.target_path for r in t.find("Section 3/3.2").refs} == {"Section 3/3.3"}
+    arts = [c.metadata.article for c in structure_chunks(FIX / "en_msa_decimal.txt")]
+    assert "1. DEFINITIONS" in arts
+
+
+def test_statute_text_branch_items_deleted_article_and_two_addenda() -> None:
+    t = tree_of("법률_본문.txt")
+    check_tree(t)
+    assert t.find("본문/제2조/제2호의2") is not None
+    assert t.find("본문/제5조").attrs.get("deleted")
+    assert t.find("본문/제5조의2/제1항/제2호/나목") is not None
+    adds = [c for c in t.root.children if c.kind == "addenda"]
+    assert [c.label for c in adds] == ["부칙 <제19000호, 2022. 12. 27.>", "부칙 <제20500호, 2024. 9. 1.>"]
+    assert {r.target_path for r in adds[1].children[1].refs} == {"본문/제5조의2"}

@@ -199,6 +199,12 @@ class CandidateReader:
                         if t and len(t) <= 30 and not t.endswith(("다.", "다")) and not is_hangul(after[:1] or " "):
                             title = _AMEND_TAG.sub("", t).strip()
                             consumed = len(after)
+                    elif scheme.anchored and after[:1].isspace():
+                        # "제1조 목적" alone on its line (contracts written by hand): an unbracketed title —
+                        # but not "제5조 삭제 <2024. 6. 1.>" and never a sentence ("제1조 이 법은 … 시행한다.")
+                        t = self.section_title(after)
+                        if t and not re.fullmatch(getattr(self.g, "DELETED", r"(?!)"), t):
+                            title, consumed = t, len(after)
             rest = after[consumed:]
             if _continues_as_text(after if not bracketed else rest, self.g, self.lang, word_label,
                                   after_title=bracketed):
