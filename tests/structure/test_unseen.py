@@ -204,3 +204,33 @@ def test_statute_text_branch_items_deleted_article_and_two_addenda() -> None:
     adds = [c for c in t.root.children if c.kind == "addenda"]
     assert [c.label for c in adds] == ["부칙 <제19000호, 2022. 12. 27.>", "부칙 <제20500호, 2024. 9. 1.>"]
     assert {r.target_path for r in adds[1].children[1].refs} == {"본문/제5조의2"}
+
+
+# ─── a table of contents without page numbers ───────────────────────────────────────────────────
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("서비스 이용약관\n\n목차\n제1조(목적)\n제2조(정의)\n제3조(약관의 효력)\n\n제1조(목적)\n이 약관은 이용 조건을 정합니다.\n"
+     "제2조(정의)\n용어의 뜻은 다음과 같습니다.\n제3조(약관의 효력)\n이 약관은 게시함으로써 효력이 생깁니다.\n",
+     ["본문/제1조", "본문/제2조", "본문/제3조"]),
+    # no "목차" word: a linked list of the headings right after the introduction
+    ("개인정보 처리방침\n회사는 다음과 같이 개인정보 처리방침을 공개합니다.\n1. 개인정보의 처리 목적\n2. 개인정보의 보유 기간\n"
+     "3. 개인정보의 파기\n\n1. 개인정보의 처리 목적\n회사는 회원 관리를 위하여 처리합니다.\n\n2. 개인정보의 보유 기간\n"
+     "회원 탈퇴 시까지 보유합니다.\n\n3. 개인정보의 파기\n지체 없이 파기합니다.\n",
+     ["본문/1", "본문/2", "본문/3"]),
+])
+def test_table_of_contents_without_page_numbers(text: str, expected: list[str]) -> None:
+    t = parse(load_bytes(text.encode(), "t.txt"))
+    check_tree(t)
+    arts = [c for c in t.root.children if c.kind == "article"]
+    assert [c.path for c in arts] == expected
+    assert all(not c.children for c in arts)  # the headings hold their text, not a repeat of the list
+    assert t.doc.text[arts[0].char_start : arts[0].char_end].count("\n") == 1  # heading + its own sentence
+
+
+def test_repeated_short_lists_are_not_a_table_of_contents() -> None:
+    text = ("제1조(정의)\n용어는 다음과 같다.\n1. 회원\n2. 상품\n제2조(적용)\n다음 용어는 제1조와 같다.\n1. 회원\n2. 상품\n")
+    t = parse(load_bytes(text.encode(), "t.txt"))
+    check_tree(t)
+    assert [c.label for c in t.find("본문/제1조").children] == ["1.", "2."]
+    assert [c.label for c in t.find("본문/제2조").children] == ["1.", "2."]

@@ -21,6 +21,7 @@ from jogak.structure.grammar import NUMBER_WORDS, Scheme, is_first, successor
 
 _HANGUL = re.compile(r"[가-힣]")
 _LATIN = re.compile(r"[A-Za-z]")
+_TOC_LEADER = re.compile(r"(?:\.{3,}|…{2,}|·{3,}|\s{3,})\s*\d+\s*$")  # "제1조(목적) ........ 3"
 _FOLIO = re.compile(r"^\s*(?:[-–—]\s*\d+\s*[-–—]|\d+\s*/\s*\d+|(?i:page)\s+\d+(?:\s+of\s+\d+)?)\s*$")
 
 
@@ -68,6 +69,7 @@ class TreeBuilder:
         self.faq_count = 0
         self.inline_split = re.compile(self.g.INLINE_SPLIT)
         self.in_toc = False
+        self._toc_lines = self._repeated_heading_lists()
         self._await_title: Node | None = None  # a bare heading whose title may be on the next line
         self._signature_res = [re.compile(p) for p in getattr(self.g, "SIGNATURE_START", ())]
         self._node_line: dict[int, Line] = {}  # id(node) → the line its label is on
@@ -155,7 +157,7 @@ class TreeBuilder:
                 table_rows = []
             if _FOLIO.match(raw):
                 continue
-            if self._toc(raw):
+            if ln.start in self._toc_lines or self._toc(raw):
                 continue
             self._line(ln, raw)
         if table_rows:
@@ -164,6 +166,50 @@ class TreeBuilder:
         self._mark_deleted()
         self._parties_and_preamble()
         return ParseResult(self.root, self.warnings, self.lang)
+
+    def _repeated_heading_lists(self) -> set[int]:
+        """A table of contents without page numbers (web 약관/처리방침 pages, linked lists): a run of short
+        heading-like lines ("제1조(목적)" / "1. 개인정보의 처리 목적" …) whose first two lines come back, in
+        order, as lines further down. Those later lines are the headings; the run is only a list of them.
+        Returns the start offsets of the run's lines."""
+        body = [ln for ln in self.lines if ln.start < self.body_end and ln.role != "footnote"]
+        texts = [re.sub(r"\s+", "", _TOC_LEADER.sub("", self.text[ln.start : ln.end])) for ln in body]
+        first_at: dict[str, list[int]] = {}
+        for i, t in enumerate(texts):
+            if t:
+                first_at.setdefault(t, []).append(i)
+        out: set[int] = set()
+        i = 0
+        while i < len(body):
+            run = []
+            j = i
+            while j < len(body) and texts[j] and self._heading_like(body[j]):
+                run.append(j)
+                j += 1
+            for m in range(len(run) - 1):  # the list may follow a "목차" line or the title in the same run
+                a, b = texts[run[m]], texts[run[m + 1]]
+                later_a = [k for k in first_at[a] if k > run[-1]]
+                later_b = [k for k in first_at[b] if later_a and k > later_a[0]]
+                toc_word = m > 0 and any(w in texts[run[m - 1]] for w in self.g.TOC_WORDS)
+                if later_a and later_b and (toc_word or self._opens_something(body[run[m]])):
+                    out.update(body[k].start for k in run[m:])
+                    if toc_word:  # the line saying "목차" goes with its list
+                        out.add(body[run[m - 1]].start)
+                    break
+            i = max(j, i + 1)
+        return out
+
+    def _opens_something(self, ln: Line) -> bool:
+        """Could this line open an article, a section, a chapter or a block?"""
+        cands = self.reader.read(self.text, ln.start + _lead(self.text, ln), ln.end, ln, self.schemes)
+        return any(c.kind in ("appendix", "addenda") or (c.scheme is not None and c.scheme.anchored) for c in cands)
+
+    def _heading_like(self, ln: Line) -> bool:
+        s = self.text[ln.start : ln.end].strip()
+        if not s or len(s) > 60 or ln.role == "table_row":
+            return False
+        return (not s.endswith(tuple(getattr(self.g, "SENTENCE_END", ()))) and not s.endswith((".", ":", "。"))) \
+            or bool(_TOC_LEADER.search(s))
 
     def _toc(self, raw: str) -> bool:
         """A table of contents lists headings with page numbers; its entries are not headings."""
