@@ -218,9 +218,13 @@ def test_statute_text_branch_items_deleted_article_and_two_addenda() -> None:
      "3. 개인정보의 파기\n\n1. 개인정보의 처리 목적\n회사는 회원 관리를 위하여 처리합니다.\n\n2. 개인정보의 보유 기간\n"
      "회원 탈퇴 시까지 보유합니다.\n\n3. 개인정보의 파기\n지체 없이 파기합니다.\n",
      ["본문/1", "본문/2", "본문/3"]),
+    # Markdown: a linked list right before the first heading (the loader drops the blank lines between)
+    ("# 개인정보처리방침\n\n**목차**\n\n- [제1조 (목적)](#1)\n- [제2조 (정의)](#2)\n\n### 제1조 (목적)\n\n"
+     "이 방침은 처리 기준을 정합니다.\n\n### 제2조 (정의)\n\n용어의 뜻은 다음과 같습니다.\n",
+     ["본문/제1조", "본문/제2조"]),
 ])
 def test_table_of_contents_without_page_numbers(text: str, expected: list[str]) -> None:
-    t = parse(load_bytes(text.encode(), "t.txt"))
+    t = parse(load_bytes(text.encode(), "t.md" if text.startswith("#") else "t.txt"))
     check_tree(t)
     arts = [c for c in t.root.children if c.kind == "article"]
     assert [c.path for c in arts] == expected

@@ -188,11 +188,12 @@ class TreeBuilder:
                 j += 1
             for m in range(len(run) - 1):  # the list may follow a "목차" line or the title in the same run
                 a, b = texts[run[m]], texts[run[m + 1]]
-                later_a = [k for k in first_at[a] if k > run[-1]]
+                # the list ends where its first entry comes back (the real heading may follow it directly)
+                later_a = [k for k in first_at[a] if k > run[m + 1]]
                 later_b = [k for k in first_at[b] if later_a and k > later_a[0]]
                 toc_word = m > 0 and any(w in texts[run[m - 1]] for w in self.g.TOC_WORDS)
                 if later_a and later_b and (toc_word or self._opens_something(body[run[m]])):
-                    out.update(body[k].start for k in run[m:])
+                    out.update(body[k].start for k in run[m:] if k < later_a[0])
                     if toc_word:  # the line saying "목차" goes with its list
                         out.add(body[run[m - 1]].start)
                     break
