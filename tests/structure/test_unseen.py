@@ -238,3 +238,17 @@ def test_repeated_short_lists_are_not_a_table_of_contents() -> None:
     check_tree(t)
     assert [c.label for c in t.find("본문/제1조").children] == ["1.", "2."]
     assert [c.label for c in t.find("본문/제2조").children] == ["1.", "2."]
+
+
+def test_english_uk_bare_numbered_clause_headings() -> None:
+    # "1 Definitions and interpretation" (no dot) over "1.1", "1.2": the bare number is the clause heading
+    t = tree_of("en_supply_uk.txt")
+    check_tree(t)
+    assert [(c.path, c.title) for c in t.root.children if c.kind == "article"] == [
+        ("Section 1", "Definitions and interpretation"), ("Section 2", "Supply of goods"), ("Section 3", "Price"),
+        ("Section 4", "Delivery")]
+    assert [c.path for c in t.find("Section 2").children] == ["Section 2/2.1", "Section 2/2.2"]
+    assert {r.target_path for r in t.find("Section 2/2.1").refs} == {"Section 4"}
+    assert [c.label for c in t.find("Parties").children] == ["(1)", "(2)"]
+    arts = [c.metadata.article for c in structure_chunks(FIX / "en_supply_uk.txt")]
+    assert "4 Delivery" in arts

@@ -234,7 +234,7 @@ class CandidateReader:
         t = _AMEND_TAG.sub("", after).strip()
         if not t or len(t) > getattr(self.g, "SECTION_TITLE_MAX", 40) or not re.search(r"[가-힣A-Za-z]", t):
             return None
-        if t.endswith(tuple(self.g.SENTENCE_END)) or t.endswith(getattr(self.g, "SECTION_TITLE_NOT_END", ())):
+        if t.endswith(tuple(getattr(self.g, "SENTENCE_END", ()))) or t.endswith(getattr(self.g, "SECTION_TITLE_NOT_END", ())):
             return None
         if re.search(r"[:：]|[다요]\.\s", t):
             return None

@@ -31,6 +31,15 @@ SCHEMES: tuple[Scheme, ...] = (
     Scheme("en_alpha_dot", "item", r"(?P<n>[a-z])[.)](?=\s)", ordinal="letter", rank=35, path="({raw})"),
 )
 
+# Added only on evidence (parser._choose_schemes): "1 Definitions and interpretation" — a bare number and a
+# title alone on the line, with clauses "1.1", "1.2" after it (English/UK drafting without a dot).
+SECTION_SCHEMES: tuple[Scheme, ...] = (
+    Scheme("en_decimal_bare", "article", r"(?P<n>\d{1,3})(?=[ \t]+[A-Z])", rank=12, path="Section {n}", titled=True,
+           anchored=True, whole_line_title=True),
+)
+SECTION_TITLE_MAX = 80
+SECTION_TITLE_NOT_END = (".", ":", ",", ";")
+
 BLOCK_WORDS: tuple[BlockWord, ...] = (
     BlockWord("appendix", ("Schedule", "Exhibit", "Annex", "Appendix", "Attachment", "Addendum", "Rider"),
               needs_id=True, block_type="appendix"),

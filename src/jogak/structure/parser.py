@@ -96,14 +96,36 @@ class TreeBuilder:
                 counts["en_decimal_dot"] += 1
         words = max(("en_section_word", "en_clause_word"), key=lambda k: counts[k])
         top = "en_article" if counts["en_article"] >= 2 else (words if counts[words] >= 2 else "en_decimal_dot")
+        extra: list[Scheme] = []
+        if top == "en_decimal_dot":
+            # UK drafting: "1 Definitions and interpretation" (no dot) over clauses "1.1", "1.2" — the bare
+            # number is a heading when the line is only a title and clause "N.1" follows it
+            for sc in getattr(self.g, "SECTION_SCHEMES", ()):
+                heads = self._bare_heads(sc)
+                if len(heads) >= 2 and len(heads) >= counts["en_decimal_dot"]:
+                    extra.append(sc)
+                    top = sc.name
         out = []
-        for sc in schemes:
+        for sc in (*extra, *schemes):
             if sc.anchored and sc.kind == "article" and sc.name != top:
                 if sc.name == "en_decimal_dot":  # demoted to a plain enumerated list
                     out.append(Scheme(sc.name, "item", sc.pattern, rank=45, path="{n}"))
                 continue
             out.append(sc)
         return tuple(out)
+
+    def _bare_heads(self, sc: Scheme) -> list[int]:
+        """Numbers of lines that open with ``sc`` as a title line and have clause "N.1" somewhere after."""
+        out = []
+        body = [ln for ln in self.lines if ln.start < self.body_end and self.text[ln.start : ln.end].strip()]
+        starts = [self.text[ln.start : ln.end].lstrip() for ln in body]
+        for i, ln in enumerate(body):
+            cands = self.reader.read(self.text, ln.start + _lead(self.text, ln), ln.end, ln, (sc,))
+            if cands and cands[0].number is not None:
+                n = cands[0].number[0]
+                if any(re.match(rf"{n}\.1(?![\d])", t) for t in starts[i + 1 : i + 40]):
+                    out.append(n)
+        return out
 
     def _choose_ko_schemes(self, schemes: tuple[Scheme, ...]) -> tuple[Scheme, ...]:
         """Korean: numbered section headings ("1. 개인정보의 처리 목적") are the top level only in a document

@@ -48,7 +48,7 @@ def component(node: Node, g: ModuleType, in_body: bool, n_addenda: int) -> str:
         return raw
     n = number[0]
     sub = f"의{number[1]}" if len(number) > 1 and number[1] else ""
-    if scheme == "en_decimal_dot" and node.kind == "article":
+    if scheme in ("en_decimal_dot", "en_decimal_bare") and node.kind == "article":
         return f"Section {n}" if in_body else str(n)
     return sc.path.format(label=node.label, n=n, sub=sub, raw=raw)
 
@@ -56,7 +56,7 @@ def component(node: Node, g: ModuleType, in_body: bool, n_addenda: int) -> str:
 def _scheme_table() -> dict:
     from jogak.structure import en, ko
 
-    return {s.name: s for s in (*ko.SCHEMES, *ko.SECTION_SCHEMES, *en.SCHEMES)}
+    return {s.name: s for s in (*ko.SCHEMES, *ko.SECTION_SCHEMES, *en.SCHEMES, *en.SECTION_SCHEMES)}
 
 
 _SCHEMES = _scheme_table()
