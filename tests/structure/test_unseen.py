@@ -141,11 +141,11 @@ def test_numbered_lines_stay_items_without_section_evidence(text: str) -> None:
 def test_unbracketed_article_titles_on_their_own_line() -> None:
     text = ("물품공급계약서\n\n제1조 목적\n본 계약은 갑이 을에게 물품을 공급하는 조건을 정한다.\n제2조 대금 지급\n"
             "① 을은 물품 인수 후 30일 이내에 대금을 지급한다.\n② 지급은 현금으로 한다.\n제3조 삭제 <2024. 1. 1.>\n"
-            "제4조 이 계약은 서명한 날부터 효력이 생긴다.\n")
+            "제4조 이 계약은 서명한 날부터 효력이 생긴다.\n제5조 생략\n")
     t = parse(load_bytes(text.encode(), "c.txt"))
     check_tree(t)
     assert [(c.label, c.title) for c in t.root.children if c.kind == "article"] == [
-        ("제1조", "목적"), ("제2조", "대금 지급"), ("제3조", ""), ("제4조", "")]
+        ("제1조", "목적"), ("제2조", "대금 지급"), ("제3조", ""), ("제4조", ""), ("제5조", "")]
     assert t.find("본문/제3조").attrs.get("deleted")
     assert t.find("본문/제2조/제2항") is not None
 
@@ -252,3 +252,14 @@ def test_english_uk_bare_numbered_clause_headings() -> None:
     assert [c.label for c in t.find("Parties").children] == ["(1)", "(2)"]
     arts = [c.metadata.article for c in structure_chunks(FIX / "en_supply_uk.txt")]
     assert "4 Delivery" in arts
+
+
+def test_statute_addenda_repeating_boilerplate_lines_are_no_table_of_contents() -> None:
+    # amending acts' 부칙 repeat whole lines; a line with a sentence after its heading is no list entry
+    block = "제1조(시행일) 이 법은 공포 후 6개월이 경과한 날부터 시행한다. <단서 생략>\n제2조부터 제8조까지 생략\n제9조 생략\n"
+    text = ("어느 법률\n제1조(목적) 이 법은 목적을 정한다.\n\n부칙(은행법) <제10303호,2010.5.17>\n" + block
+            + "\n부칙(보험업법) <제10394호,2010.7.23>\n" + block)
+    t = parse(load_bytes(text.encode(), "law.txt"))
+    check_tree(t)
+    for add in (c for c in t.root.children if c.kind == "addenda"):
+        assert [(c.label, c.title) for c in add.children][:1] == [("제1조", "시행일")]

@@ -203,7 +203,8 @@ class CandidateReader:
                         # "제1조 목적" alone on its line (contracts written by hand): an unbracketed title —
                         # but not "제5조 삭제 <2024. 6. 1.>" and never a sentence ("제1조 이 법은 … 시행한다.")
                         t = self.section_title(after)
-                        if t and not re.fullmatch(getattr(self.g, "DELETED", r"(?!)"), t):
+                        if t and not re.fullmatch(getattr(self.g, "DELETED", r"(?!)"), t) \
+                                and t not in getattr(self.g, "NOT_TITLES", ()):
                             title, consumed = t, len(after)
             rest = after[consumed:]
             if _continues_as_text(after if not bracketed else rest, self.g, self.lang, word_label,

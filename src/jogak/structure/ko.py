@@ -44,6 +44,8 @@ SECTION_SCHEMES: tuple[Scheme, ...] = (
     Scheme("ko_section_dot", "article", r"(?P<n>\d{1,3})\.(?![\d.])", rank=12, path="{n}", titled=True,
            anchored=True, whole_line_title=True, restarts=True),
 )
+# What follows "제10조" alone on a line but is no title: an omitted provision (amending acts' 부칙)
+NOT_TITLES: tuple[str, ...] = ("생략", "중략", "이하 생략")
 # A section title: at most this long, and no sentence ending, colon or trailing comma (those are list items).
 SECTION_TITLE_MAX = 40
 SECTION_TITLE_NOT_END = (":", "：", ",", ";", "·", ".", "…")

@@ -214,7 +214,8 @@ class TreeBuilder:
                 later_a = [k for k in first_at[a] if k > run[m + 1]]
                 later_b = [k for k in first_at[b] if later_a and k > later_a[0]]
                 toc_word = m > 0 and any(w in texts[run[m - 1]] for w in self.g.TOC_WORDS)
-                if later_a and later_b and (toc_word or self._opens_something(body[run[m]])):
+                if later_a and later_b and (toc_word or (self._opens_something(body[run[m]])
+                                                         and self._opens_something(body[run[m + 1]]))):
                     out.update(body[k].start for k in run[m:] if k < later_a[0])
                     if toc_word:  # the line saying "목차" goes with its list
                         out.add(body[run[m - 1]].start)
@@ -223,13 +224,15 @@ class TreeBuilder:
         return out
 
     def _opens_something(self, ln: Line) -> bool:
-        """Could this line open an article, a section, a chapter or a block?"""
+        """Is this line only a heading that opens an article, a section, a chapter or a block? (Statute
+        addenda repeat whole lines like "제1조(시행일) 이 법은 … 시행한다." — those are no list entries.)"""
         cands = self.reader.read(self.text, ln.start + _lead(self.text, ln), ln.end, ln, self.schemes)
-        return any(c.kind in ("appendix", "addenda") or (c.scheme is not None and c.scheme.anchored) for c in cands)
+        return any(c.title_only_line and (c.kind in ("appendix", "addenda") or (
+            c.scheme is not None and c.scheme.anchored)) for c in cands)
 
     def _heading_like(self, ln: Line) -> bool:
         s = self.text[ln.start : ln.end].strip()
-        if not s or len(s) > 60 or ln.role == "table_row":
+        if not s or len(s) > 60 or ln.role == "table_row" or re.search(r"다\.(?:\s|$)", s):
             return False
         return (not s.endswith(tuple(getattr(self.g, "SENTENCE_END", ()))) and not s.endswith((".", ":", "。"))) \
             or bool(_TOC_LEADER.search(s))
