@@ -221,10 +221,14 @@ class Node:
 
     @property
     def heading(self) -> str:
-        """Label and title as a citation shows them: "제5조 (환불 처리 기간)"."""
+        """Label and title as a citation shows them: "제5조 (환불 처리 기간)"; a numbered section or chapter
+        reads as printed: "1. 개인정보의 처리 목적", "Ⅱ. 추진 계획", "4 Delivery". (A title with a comma keeps its
+        brackets: a comma-joined ``article`` tag must still split into clauses.)"""
         if self.label and self.title:
             if self.label in self.title:  # "자주 묻는 질문 (FAQ)" already names its label
                 return self.title
+            if (self.label[-1] in ".)" or self.label.isdigit()) and "," not in self.title:
+                return f"{self.label} {self.title}"
             return f"{self.label} ({self.title})"
         return self.label or self.title
 

@@ -309,12 +309,7 @@ class HierarchicalChunker(BaseChunker):
 
 
 def heading(n: Node) -> str:
-    """How a citation names a node: "제5조 (환불 처리 기간)", but a numbered section or chapter reads as printed,
-    "1. 개인정보의 처리 목적", "Ⅱ. 추진 계획", "1. DEFINITIONS", "4 Delivery". (A title with a comma keeps its brackets:
-    the comma-joined ``article`` tag must still split into clauses.)"""
-    if n.label and n.title and (n.label[-1] in ".)" or n.label.isdigit()) and "," not in n.title \
-            and n.label not in n.title:
-        return f"{n.label} {n.title}"
+    """How a citation names a node (``Node.heading``: "제5조 (환불 처리 기간)", "1. 개인정보의 처리 목적")."""
     return n.heading
 
 
