@@ -307,3 +307,24 @@ def test_named_case_section_is_answered_from_that_section(tmp_path):
     assert ans.supported
     assert "(참고 판례: 대법원 2000. 11. 10. 선고 2000다24061 판결)" in ans.answer
     assert all(c.article.startswith("판결요지") for c in ans.citations)
+
+
+def test_units_follow_the_clause_boundaries_recorded_at_cut_time():
+    # "3. Payment and Refunds" over 3.1/3.2 reads like a list item by its shape; the chunk's segments say it
+    # is the title of Section 3, and that 3.1 and 3.2 are two clauses (never one unit).
+    from jogak.answer.text import chunk_units
+    from jogak.chunk import get_chunker
+    from jogak.load import load_bytes
+
+    src = ("1. Accounts\nYou must be at least 18 years old.\n3. Payment and Refunds\n"
+           "3.1 Fees are billed monthly in advance\n3.2 Refunds are available within 14 days of purchase.\n")
+    doc = load_bytes(src.encode(), "terms.txt")
+    chunk = next(c for c in get_chunker("structure").chunk_document(doc) if "3.1" in c.text)
+    old = [u for u in split_units(chunk.text) if u.answerable]
+    assert any("3.1" in u.text and "3.2" in u.text for u in old)  # without segments: one run-on unit
+    units = chunk_units(chunk)
+    assert [u.kind for u in units][:1] == ["heading"] and units[0].heading == "3. Payment and Refunds"
+    answerable = [u.text for u in units if u.answerable]
+    assert answerable == ["3.1 Fees are billed monthly in advance",
+                          "3.2 Refunds are available within 14 days of purchase."]
+    assert all(u.heading == "3. Payment and Refunds" for u in units)

@@ -243,8 +243,60 @@ def _merge_captions(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, 
     return out
 
 
-def split_units(text: str) -> list[Unit]:
-    """Cut a chunk's raw text into units (see the module docstring for the rules)."""
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """A clause the chunker put in the chunk (``chunk.metadata.segments``), in chunk-relative offsets."""
+
+    start: int
+    end: int
+    cite: str = ""
+    path: str = ""
+
+
+def chunk_segments(chunk: object) -> list[Segment]:
+    """The chunk's clause segments, chunk-relative (none for recursive chunks or chunks without them)."""
+    md = getattr(chunk, "metadata", None)
+    segs = getattr(md, "segments", None) or []
+    base = getattr(md, "char_start", 0) or 0
+    n = len(getattr(chunk, "text", "") or "")
+    out = []
+    for sg in segs:
+        get = sg.get if isinstance(sg, dict) else (lambda k, _s=sg: getattr(_s, k, None))
+        a, b = get("start"), get("end")
+        if isinstance(a, int) and isinstance(b, int) and 0 <= a - base < n:
+            out.append(Segment(a - base, min(b - base, n), str(get("cite") or ""), str(get("path") or "")))
+    return sorted(out, key=lambda x: x.start)
+
+
+def chunk_units(chunk: object) -> list[Unit]:
+    """``split_units`` over a chunk's text with the clause boundaries the chunker recorded at cut time."""
+    return split_units(str(getattr(chunk, "text", "")), chunk_segments(chunk))
+
+
+def _segment_cues(text: str, segments: list[Segment]) -> tuple[set[int], dict[int, str]]:
+    """Line starts where a clause begins (a unit never runs across them), and the parent clauses whose
+    own text is a single title line before their children ("3. Payment and Refunds", "1. 개인정보의 처리 목적"): those
+    lines are headings, whatever their numbering looks like."""
+    starts: set[int] = set()
+    titles: dict[int, str] = {}
+    for i, sg in enumerate(segments):
+        ls = text.rfind("\n", 0, sg.start) + 1
+        if text[ls:sg.start].strip():
+            continue  # the clause starts mid-line ("…한다. ② …"): the paragraph rules handle it
+        starts.add(sg.start)
+        own_end = min([o.start for o in segments[i + 1:] if o.start > sg.start] + [sg.end])
+        own = text[sg.start:own_end].strip()
+        parent = bool(sg.path) and any(o.path.startswith(sg.path + "/") for o in segments[i + 1:])
+        if parent and own and "\n" not in own and len(own) <= 80 and not _SENT_END.search(own[-2:] + " "):
+            titles[sg.start] = own
+    return starts, titles
+
+
+def split_units(text: str, segments: list[Segment] | None = None) -> list[Unit]:
+    """Cut a chunk's raw text into units (see the module docstring for the rules). ``segments`` (from
+    ``chunk_segments``) adds the clause boundaries the chunker knew: a unit never spans two clauses, and a
+    clause that is only a title line over its sub-clauses is a heading."""
+    seg_starts, seg_titles = _segment_cues(text, segments or [])
     units: list[Unit] = []
     heading = ""
     marker = ""
@@ -324,6 +376,14 @@ def split_units(text: str) -> list[Unit]:
             flush_all()
             in_table = False
             continue
+        first = ls + (len(raw) - len(raw.lstrip()))
+        if first in seg_starts or ls in seg_starts:
+            flush_all()  # a new clause: whatever was open ends here
+            if first in seg_titles or ls in seg_titles:
+                heading = normalise_heading(line)
+                marker = lead = faq_q = ""
+                units.append(Unit(first, le, text[first:le], "heading", heading))
+                continue
         if _is_table_row(raw):
             flush_all()
             if _TABLE_RULE.match(line):
