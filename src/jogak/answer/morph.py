@@ -30,8 +30,10 @@ STOP_LEMMAS = frozenset({
     "정책", "회사", "고객", "말", "요", "내", "제",
     # conversational nouns that carry no topic
     "이번", "지금", "문제", "처리", "얘기", "며칠", "처음", "그럼", "아예", "혹시", "제가", "저", "나",
+    # nouns that frame a span of time ("배달 도중에") rather than name a topic
+    "도중",
 })
-_EN_STOP = frozenset(["a", "an", "the", "of", "to", "in", "on", "for", "and", "or", "is", "are", "be", "been", "being", "was", "were", "do", "does", "did", "can", "could", "may", "might", "must", "shall", "should", "will", "would", "what", "which", "who", "whom", "when", "where", "why", "how", "this", "that", "these", "those", "it", "its", "i", "you", "we", "us", "them", "they", "he", "she", "me", "my", "your", "our", "their", "if", "then", "than", "as", "at", "by", "from", "with", "without", "about", "into", "under", "over", "any", "all", "each", "every", "no", "not", "only", "such", "there", "here", "so", "also", "per", "many", "much", "have", "has", "had", "get", "got", "need", "want", "please", "tell", "know"])
+_EN_STOP = frozenset(["a", "an", "the", "of", "to", "in", "on", "for", "and", "or", "is", "are", "be", "been", "being", "was", "were", "do", "does", "did", "can", "could", "may", "might", "must", "shall", "should", "will", "would", "what", "which", "who", "whom", "when", "where", "why", "how", "this", "that", "these", "those", "it", "its", "i", "you", "we", "us", "them", "they", "he", "she", "me", "my", "your", "our", "their", "if", "then", "than", "as", "at", "by", "from", "with", "without", "about", "into", "under", "over", "any", "all", "each", "every", "no", "not", "only", "such", "there", "here", "so", "also", "per", "many", "much", "have", "has", "had", "get", "got", "need", "want", "please", "tell", "know", "long"])
 _EN_WORD = re.compile(r"[A-Za-z][A-Za-z\-']+|\d+(?:[.,]\d+)*%?")
 
 from jogak.korean import kiwi  # noqa: E402  (the shared analyser)
