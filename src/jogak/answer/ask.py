@@ -27,7 +27,7 @@ from typing import Any
 from jogak.answer.citations import case_of, locate, render_sources
 from jogak.answer.context import LABELS, Context, build_context
 from jogak.answer.generators.base import Draft, DraftStatement, Generator, Quote
-from jogak.answer.text import normalise_ws, split_sentences, split_units
+from jogak.answer.text import chunk_units, normalise_ws, split_sentences
 from jogak.answer.verify import MorphemeOverlapJudge, disagree, validate_ids
 from jogak.model import Answer, Citation, Hit
 
@@ -261,7 +261,7 @@ def _match_statements(answer: str, valid: list[int], ctx: Context, judge: Morphe
     spans = split_sentences(answer)
     sentences = [answer[s:e] for s, e in spans] or [answer]
     out: list[DraftStatement] = []
-    units_of = {n: [u for u in split_units(ctx.by_n(n).text) if u.answerable or u.pointer] for n in valid}
+    units_of = {n: [u for u in chunk_units(ctx.by_n(n).chunk) if u.answerable or u.pointer] for n in valid}
     for sent in sentences:
         scored: list[tuple[float, Quote]] = []
         for n in valid:

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from jogak.answer.context import LABELS, TIER_WEIGHT, Context, Excerpt
 from jogak.answer.generators.base import Draft, DraftStatement, Generator, Quote
 from jogak.answer.morph import char_bigrams, content_terms, get_embedder, lexicon, rescale_cosine
-from jogak.answer.text import Unit, is_annotation, is_question_section, normalise_ws, refers, split_units
+from jogak.answer.text import Unit, chunk_units, is_annotation, is_question_section, normalise_ws, refers
 from jogak.answer.verify import disagree, topic_overlap
 
 # Abstention thresholds, calibrated on the union of four question sets (examples/haru-market/questions.yaml
@@ -273,7 +273,7 @@ class ExtractiveAnswerer(Generator):
         cands: list[Candidate] = []
         seen: set[tuple[str, int, int]] = set()
         for ex in context.excerpts:
-            units = split_units(ex.text)
+            units = chunk_units(ex.chunk)
             section = _chunk_section(ex.chunk)
             for u in units:
                 if u.kind not in ANSWER_KINDS:
