@@ -169,6 +169,12 @@ def test_narrowing_segments_without_cite_labels_and_paragraph_words():
     assert locate(c, i, i + 3).article == "제2조 (반품 배송비) ①"
     i = text.index("둘째")
     assert locate(c, i, i + 3).article == "제2조 (반품 배송비) ②"
+    # a numbered section (path 본문/2, printed "2. 제목") without cite labels
+    text = "2. 개인정보의 보유 기간\n① 첫째 문장이다.\n② 둘째 문장이다."
+    segs = [{"path": "본문/2/제2항", "start": text.index("②"), "end": len(text)}]
+    c = _chunk(text, "2. 개인정보의 보유 기간", segments=segs, start=0)
+    i = text.index("둘째")
+    assert locate(c, i, i + 3).article == "2. 개인정보의 보유 기간 ②"
 
 
 def test_narrowing_fallback_recursive_chunk_heading_inside_and_inherited():

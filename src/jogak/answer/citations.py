@@ -95,7 +95,8 @@ def _label_from_path(path: str, chunk: Chunk) -> str:
             continue
         rest.append(p)
     wanted = f"{prefix} {head}".strip()
-    full = next((a for a in articles if a == wanted or a.startswith(wanted + " ")), None)
+    # "제2조 (…)" starts with its path component; a numbered section "2. 개인정보의 …" with "2" + "."
+    full = next((a for a in articles if a == wanted or a.startswith((wanted + " ", wanted + ". "))), None)
     if full is None and prefix:
         full = next((a for a in articles if a.startswith(head + " ") or a == head), None)
         full = f"{prefix} {full}" if full else None
