@@ -286,8 +286,11 @@ def _segment_cues(text: str, segments: list[Segment]) -> tuple[set[int], dict[in
         starts.add(sg.start)
         own_end = min([o.start for o in segments[i + 1:] if o.start > sg.start] + [sg.end])
         own = text[sg.start:own_end].strip()
+        # the clause's own text is its heading as the tree names it (the segment's cite label ends with it):
+        # an item that merely has sub-items ("1. 인도 장소: … 누리물류센터") is content, not a title
+        cite, own_n = normalise_ws(sg.cite), normalise_ws(own)
         parent = bool(sg.path) and any(o.path.startswith(sg.path + "/") for o in segments[i + 1:])
-        if parent and own and "\n" not in own and len(own) <= 80 and not _SENT_END.search(own[-2:] + " "):
+        if parent and own_n and "\n" not in own and (cite == own_n or cite.endswith(" " + own_n)):
             titles[sg.start] = own
     return starts, titles
 
