@@ -1,4 +1,5 @@
-"""Lexical retrieval: BM25 (bm25s) over Kiwi morphemes for Korean, plain word tokens for English.
+"""Lexical retrieval: BM25 (bm25s) over Kiwi morphemes for Korean, Snowball-stemmed words for English
+("governs", "governed", "governing" → "govern": a question rarely uses the contract's inflection).
 
 One ``Kiwi`` instance per process, created lazily (its load is the slowest part of a cold search, so the
 typo and multi-word dictionaries are left out; the same settings are used for indexing and queries).
@@ -22,7 +23,7 @@ import numpy as np
 
 from jogak.korean import kiwi
 
-TOKENIZER_VERSION = "kiwi-content-2"
+TOKENIZER_VERSION = "kiwi-content-3+snowball-en"
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3\u3131-\u318e]")
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[.'’\-][A-Za-z0-9]+)*")
@@ -33,6 +34,22 @@ _KEEP_TAGS = ("NNG", "NNP", "NNB", "NR", "VV", "VA", "XR", "SL", "SN", "SH", "MA
 EN_STOPWORDS = frozenset(
     ["a", "an", "and", "are", "as", "at", "be", "been", "but", "by", "for", "from", "has", "have", "if", "in", "into", "is", "it", "its", "of", "on", "or", "such", "that", "the", "their", "then", "there", "these", "they", "this", "to", "was", "were", "will", "with", "shall", "any", "all", "other", "which", "who", "whom", "what", "when", "where", "how", "does", "do", "did", "not", "no", "nor", "may", "can", "could", "would", "should", "than", "so", "per"]
 )
+
+
+@functools.lru_cache(maxsize=1)
+def _stemmer() -> Any:
+    import snowballstemmer  # pure Python, BSD-3-Clause; imported on first English text only
+
+    return snowballstemmer.stemmer("english")
+
+
+@functools.lru_cache(maxsize=50_000)
+def stem(word: str) -> str:
+    """English stem of a lower-cased word ("party's" → "parti"); numbers and mixed tokens ("4.2", "b2b")
+    stay as written."""
+    if word.endswith(("'s", "’s")):
+        word = word[:-2]
+    return _stemmer().stemWord(word) if word.isalpha() and word.isascii() else word
 
 
 def _compounds(text: str) -> list[str]:
@@ -54,8 +71,10 @@ def tokenize(text: str) -> list[str]:
         for t in kiwi().tokenize(text):
             if t.tag in _KEEP_TAGS:
                 form = t.form.lower() if t.tag == "SL" else t.form
-                if t.tag == "SL" and form in EN_STOPWORDS:
-                    continue
+                if t.tag == "SL":
+                    if form in EN_STOPWORDS:
+                        continue
+                    form = stem(form)
                 if t.tag in ("NNG", "NNP") and len(form) >= 4:
                     parts = _decompound(form)
                     if parts:
@@ -64,7 +83,7 @@ def tokenize(text: str) -> list[str]:
                 toks.append(form)
         toks.extend(_compounds(text))
         return toks
-    return [w for w in (m.group(0).lower() for m in _WORD.finditer(text)) if w not in EN_STOPWORDS]
+    return [stem(w) for w in (m.group(0).lower() for m in _WORD.finditer(text)) if w not in EN_STOPWORDS]
 
 
 def tokenize_many(texts: Sequence[str]) -> list[list[str]]:
