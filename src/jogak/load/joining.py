@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 
 # Compound prefixes that keep their hyphen across a line break.
 _KEEP_HYPHEN_PREFIXES = frozenset(
@@ -105,20 +106,22 @@ def needs_decision(prev: str, nxt: str) -> bool:
     return is_cjk(a) or is_cjk(b)
 
 
-def join_wrapped(lines: list[str], spaces: list[bool] | None = None) -> str:
-    """Join visual lines of one paragraph with :func:`wrap_separator` (used for table cells)."""
+def join_wrapped(lines: list[str], space: Callable[[str, str], bool] | None = None) -> str:
+    """Join visual lines of one paragraph with :func:`wrap_separator` (used for table cells).
+
+    ``space(joined_so_far, next_line)`` says whether the source had a space at an ambiguous break
+    (:func:`needs_decision`); without it such breaks are closed up."""
     out = ""
-    for i, ln in enumerate(lines):
+    for ln in lines:
         ln = ln.strip()
         if not ln:
             continue
         if not out:
             out = ln
             continue
-        sep, drop = wrap_separator(out, ln, space_in_source=bool(spaces and spaces[i]))
-        if drop:
-            out = out[:-drop]
-        out = out + sep + ln
+        in_source = space is not None and needs_decision(out, ln) and space(out, ln)
+        sep, drop = wrap_separator(out, ln, space_in_source=in_source)
+        out = (out[:-drop] if drop else out) + sep + ln
     return out
 
 

@@ -851,20 +851,7 @@ class _WrapAnalysis:
 
     def join_cell(self, lines: list[str]) -> str:
         """A table cell's wrapped lines (no geometry): the document's mode, else the words decide."""
-        out = ""
-        for ln in lines:
-            ln = ln.strip()
-            if not ln:
-                continue
-            if not out:
-                out = ln
-                continue
-            space = False
-            if needs_decision(out, ln):
-                space = self.mode == "word" or space_at_break(out, ln)
-            sep, drop = wrap_separator(out, ln, space_in_source=space)
-            out = (out[:-drop] if drop else out) + sep + ln
-        return out
+        return join_wrapped(lines, lambda out, ln: self.mode == "word" or space_at_break(out, ln))
 
     def summary(self) -> dict[str, Any]:
         return {"mode": self.mode, "breaks": len(self.junctions), "word_evidence": self.word_evidence,
