@@ -8,7 +8,10 @@ A questions file may name the documents its questions are about::
 
 Relative entries are resolved against the project root (the nearest folder above the questions file that
 holds ``pyproject.toml`` or ``.git``; the working directory when there is none), then against the questions
-file's own folder. ``$JOGAK_CORPORA`` relocates entries under ``shared/corpora/`` (the shared corpora live
+file's own folder. An entry may go *through* an archive (``.tar.xz``, ``.tar.gz``, ``.tgz``, ``.tar``,
+``.zip``): ``../shared/corpora/korean_law_all.tar.xz/kr/개인정보보호법/법률.md`` names that member (or a folder
+of members); a requested member is extracted once into a cache folder
+(``$JOGAK_CORPUS_CACHE``, else ``<tmp>/jogak_corpora``) keyed by the archive's name, size and mtime. ``$JOGAK_CORPORA`` relocates entries under ``shared/corpora/`` (the shared corpora live
 outside the repository, and CI may mount them elsewhere). Without the key, the corpus is the questions
 file's folder. An entry that resolves nowhere is reported as missing, so callers can skip the set cleanly
 instead of scoring it against an empty store.
@@ -84,12 +87,88 @@ def resolve_corpus(questions_path: str | Path) -> Corpus:
         return c
     root = project_root(qdir)
     for e in entries:
-        found = next((p for p in _candidates(e, qdir, root) if p.exists()), None)
+        cands = _candidates(e, qdir, root)
+        found = next((p for p in cands if p.exists()), None)
+        if found is None:
+            found = next((m for m in map(archive_member, cands) if m is not None), None)
         if found is None:
             c.missing.append(e)
         else:
             c.paths.append(found.resolve())
     return c
+
+
+ARCHIVE_SUFFIXES = (".tar.xz", ".tar.gz", ".tgz", ".tar", ".zip")
+
+
+def _split_archive(p: Path) -> tuple[Path, str] | None:
+    """``a/b.tar.xz/kr/x.md`` → (``a/b.tar.xz``, ``kr/x.md``) when ``a/b.tar.xz`` is an existing file."""
+    parts = p.parts
+    for i in range(len(parts) - 1, 0, -1):
+        head = Path(*parts[:i])
+        if head.name.lower().endswith(ARCHIVE_SUFFIXES) and head.is_file():
+            return head, "/".join(parts[i:])
+    return None
+
+
+def _archive_cache(archive: Path) -> Path:
+    st = archive.stat()
+    base = os.environ.get("JOGAK_CORPUS_CACHE") or str(Path(tempfile.gettempdir()) / "jogak_corpora")
+    return Path(base) / f"{archive.name}-{st.st_size}-{st.st_mtime_ns}"
+
+
+def archive_member(p: Path) -> Path | None:
+    """The extracted copy of an archive member (a file, or a folder prefix of members), or None."""
+    split = _split_archive(p)
+    if split is None:
+        return None
+    archive, member = split
+    dest = _archive_cache(archive)
+    done = dest / ".members" / (member.replace("/", "__") + ".done")
+    target = dest / member
+    if done.is_file() and target.exists():
+        return target
+    if not _extract(archive, member, dest):
+        return None
+    done.parent.mkdir(parents=True, exist_ok=True)
+    done.write_text("ok")
+    return target
+
+
+def _extract(archive: Path, member: str, dest: Path) -> bool:
+    """Extract ``member`` (a file or every member below that folder) into ``dest``; False when absent.
+    Each file is written to a temporary name and renamed, so an interrupted run leaves no half file."""
+    import tarfile
+    import zipfile
+
+    prefix = member.rstrip("/") + "/"
+    wanted = lambda name: name == member or name.startswith(prefix)  # noqa: E731
+    found = False
+    if archive.name.lower().endswith(".zip"):
+        with zipfile.ZipFile(archive) as zf:
+            for info in zf.infolist():
+                if not info.is_dir() and wanted(info.filename):
+                    found = True
+                    _write(dest, info.filename, zf.read(info))
+        return found
+    with tarfile.open(archive) as tf:
+        for ti in tf:
+            if ti.isfile() and wanted(ti.name.removeprefix("./")):
+                fh = tf.extractfile(ti)
+                if fh is not None:
+                    found = True
+                    _write(dest, ti.name.removeprefix("./"), fh.read())
+    return found
+
+
+def _write(dest: Path, name: str, data: bytes) -> None:
+    target = (dest / name).resolve()
+    if not target.is_relative_to(dest.resolve()):  # a hostile member name ("../x") never escapes the cache
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(target.name + f".{os.getpid()}.part")
+    tmp.write_bytes(data)
+    os.replace(tmp, target)
 
 
 def default_cache() -> Path:
