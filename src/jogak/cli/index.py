@@ -230,11 +230,13 @@ def eval_retrieval_cmd(
     state: StateOpt = None,
     corpus: Annotated[list[str] | None, typer.Option(
         help="Documents for the baseline store (default: the sources of --store's documents).")] = None,
-    baseline: Annotated[bool, typer.Option(help="Also run seed 001's baseline pipeline.")] = True,
+    baseline: Annotated[str, typer.Option(
+        help="Baselines run on the same documents in the same run: hybrid (recursive 500/100, dense + "
+             "Kiwi-BM25, RRF — the bar), dense (seed 001's), a comma-separated list, or none.")] = "hybrid,dense",
     k: Annotated[int, typer.Option(help="Hits retrieved per question by our pipeline.")] = 10,
     as_json: JsonOpt = False,
 ) -> None:
-    """Recall@1/3/5/10, MRR, nDCG@10 for our pipeline and the seed's baseline, side by side."""
+    """Recall@1/3/5/10, MRR, nDCG@10, clause-P@1 for our pipeline and the baselines, side by side."""
     import shutil
 
     from jogak.eval.corpus import build_store, corpus_entries, resolve_corpus
@@ -243,6 +245,13 @@ def eval_retrieval_cmd(
     if not questions.is_file():
         error(f"{questions}: no such file")
         raise typer.Exit(2)
+    from jogak.eval.retrieval import baseline_names
+
+    try:
+        baseline_names(baseline)
+    except ValueError as e:
+        error(str(e))
+        raise typer.Exit(2) from None
     tmp: str | None = None
     st: Any = None
     if store is None and corpus_entries(questions):

@@ -7,8 +7,16 @@ when it is from the same document and overlaps the clause by at least half of th
 제3조). Without a tree, a hit counts when its ``path``/``paths`` lie under the gold path, or its
 ``article`` tag lists the gold label.
 
-The baseline is seed 001's pipeline: recursive 500/100 chunks, dense only, top 4, built in a temporary
-store from the same files (the embedding cache is shared, so it costs no extra embedding on a re-run).
+Baselines run on the same documents in the same run, from one temporary store of recursive 500/100 chunks
+built from the same files (the embedding cache is shared, so they cost no extra embedding on a re-run):
+
+- ``hybrid``: the plain pipeline a user builds in an afternoon (LangChain-style recursive chunks, the same
+  multilingual-e5-small, BM25 over Kiwi morphemes, reciprocal rank fusion; nothing structural) — the bar;
+- ``dense``: seed 001's pipeline (the same chunks, dense only).
+
+Every pipeline retrieves the same k hits. ``clause-P@1`` is the precision of the top hit in clauses: the
+gold clauses it supports ÷ the clauses it names (its ``article`` tags), so a 500-character chunk spanning
+three articles scores 1/3 even when one of them is the gold clause.
 """
 
 from __future__ import annotations
@@ -23,7 +31,9 @@ from typing import Any
 
 from jogak.eval.metrics import KS, summarize
 
-BASELINE = {"strategy": "recursive", "size": 500, "overlap": 100, "k": 4}
+BASELINE_CHUNKS = {"strategy": "recursive", "size": 500, "overlap": 100}
+BASELINES = ("hybrid", "dense")
+BASELINE_RETRIEVERS = {"hybrid": "dense + Kiwi-BM25 (RRF)", "dense": "dense only"}
 
 
 def load_questions(path: str | Path) -> list[dict[str, Any]]:
@@ -109,6 +119,12 @@ def judge(chunk: Any, golds: list[dict[str, Any]], spans: list[tuple[int, int] |
     return out
 
 
+def clause_precision(chunk: Any, supported: set[int]) -> float:
+    """Gold clauses supported by the chunk ÷ clauses the chunk names (at least one)."""
+    named = max(1, len(_labels(chunk.metadata.article)))
+    return min(len(supported), named) / named
+
+
 def run_pipeline(store: Any, questions: list[dict[str, Any]], k: int, options: Any,
                  resolver: GoldResolver, progress: Callable[..., Any] | None = None,
                  label: str = "") -> dict[str, Any]:
@@ -117,6 +133,7 @@ def run_pipeline(store: Any, questions: list[dict[str, Any]], k: int, options: A
     rows = []
     per_q = []
     times = []
+    p1: list[float] = []
     for j, q in enumerate(questions):
         t0 = time.perf_counter()
         res = search(store, q["question"], k=k, options=options)
@@ -124,6 +141,8 @@ def run_pipeline(store: Any, questions: list[dict[str, Any]], k: int, options: A
         spans = [resolver.span(g) for g in q["gold"]]
         covered = [judge(h.chunk, q["gold"], spans) for h in res.hits]
         rows.append((covered, len(q["gold"])))
+        if q["gold"]:
+            p1.append(clause_precision(res.hits[0].chunk, covered[0]) if res.hits else 0.0)
         first = next((r + 1 for r, c in enumerate(covered) if c), None)
         per_q.append({"id": q.get("id"), "kind": q.get("kind"), "first_relevant_rank": first,
                       "n_gold": len(q["gold"]),
@@ -132,6 +151,8 @@ def run_pipeline(store: Any, questions: list[dict[str, Any]], k: int, options: A
         if progress:
             progress(label or "eval", j + 1, len(questions), q.get("id") or "")
     metrics = summarize(rows)
+    if p1:
+        metrics["clause_p@1"] = sum(p1) / len(p1)
     by_kind: dict[str, dict[str, float]] = {}
     for kind in sorted({q.get("kind") or "" for q in questions}):
         sub = [r for r, q in zip(rows, questions, strict=True) if (q.get("kind") or "") == kind]
@@ -142,11 +163,28 @@ def run_pipeline(store: Any, questions: list[dict[str, Any]], k: int, options: A
     return {"metrics": metrics, "by_kind": by_kind, "per_question": per_q}
 
 
-def evaluate(questions_path: str | Path, store: Any, k: int = 10, baseline: bool = True,
+def baseline_names(baseline: bool | str | list[str] | tuple[str, ...] | None) -> list[str]:
+    """``True`` → both baselines; ``False``/``None``/"none" → none; "hybrid,dense" or a list → those."""
+    if baseline is True:
+        return list(BASELINES)
+    if not baseline:
+        return []
+    items = baseline.split(",") if isinstance(baseline, str) else list(baseline)
+    names = [b.strip() for b in items if b.strip() and b.strip() != "none"]
+    bad = [b for b in names if b not in BASELINES]
+    if bad:
+        raise ValueError(f"unknown baseline {', '.join(bad)} (choose from {', '.join(BASELINES)}, none)")
+    return names
+
+
+def evaluate(questions_path: str | Path, store: Any, k: int = 10,
+             baseline: bool | str | list[str] | tuple[str, ...] | None = True,
              corpus: list[str] | None = None, progress: Any = None) -> dict[str, Any]:
-    """Both pipelines on the same questions; returns metrics side by side."""
+    """Our pipeline and the baselines on the same questions; returns metrics side by side, and each metric
+    of ours as a ratio of the first baseline's."""
     from jogak.retrieve import SearchOptions
 
+    names = baseline_names(baseline)
     questions = load_questions(questions_path)
     resolver = GoldResolver(store)
     unresolved = [f"{q['id']}: {g.get('doc_title')} {g.get('path')}" for q in questions for g in q["gold"]
@@ -163,7 +201,7 @@ def evaluate(questions_path: str | Path, store: Any, k: int = 10, baseline: bool
         ours["config"] = {"strategy": _strategy(store), "retrievers": "dense+bm25 (RRF) + clause/xref/route",
                           "k": k}
         report["pipelines"]["jogak"] = ours
-        if baseline:
+        if names:
             files = corpus or [d.path for d in store.documents() if d.path and Path(d.path).is_file()]
             tmp = Path(tempfile.mkdtemp(prefix="jogak-baseline-"))
             try:
@@ -172,16 +210,27 @@ def evaluate(questions_path: str | Path, store: Any, k: int = 10, baseline: bool
                 cfg = dict(store.config)
                 cfg["embed"] = {**(cfg.get("embed") or {}), "cache": str(store.cache.path)}
                 base = open_store(tmp, "baseline", config=cfg)
-                rep = base.ingest(files, strategy=BASELINE["strategy"], size=BASELINE["size"],
-                                  overlap=BASELINE["overlap"], progress=progress)
-                b = run_pipeline(base, questions, BASELINE["k"], SearchOptions.baseline(), resolver, progress,
-                                 "baseline")
-                b["config"] = {**BASELINE, "retrievers": "dense only", "chunks": rep.n_chunks}
-                report["pipelines"]["baseline"] = b
+                rep = base.ingest(files, progress=progress, **BASELINE_CHUNKS)
+                for name in names:
+                    opts = SearchOptions.plain_hybrid() if name == "hybrid" else SearchOptions.baseline()
+                    b = run_pipeline(base, questions, k, opts, resolver, progress, name)
+                    b["config"] = {**BASELINE_CHUNKS, "k": k, "retrievers": BASELINE_RETRIEVERS[name],
+                                   "chunks": rep.n_chunks}
+                    report["pipelines"][name] = b
                 base.close()
             finally:
                 shutil.rmtree(tmp, ignore_errors=True)
+            report["ratio"] = {"vs": names[0], **ratios(report["pipelines"]["jogak"]["metrics"],
+                                                        report["pipelines"][names[0]]["metrics"])}
     return report
+
+
+RATIO_KEYS = ("recall@1", "recall@3", "recall@5", "recall@10", "mrr", "ndcg@10", "clause_p@1", "latency_ms_p50")
+
+
+def ratios(ours: dict[str, float], base: dict[str, float]) -> dict[str, float | None]:
+    """ours ÷ baseline per metric (None when the baseline is 0)."""
+    return {m: (ours[m] / base[m] if base.get(m) else None) for m in RATIO_KEYS if m in ours and m in base}
 
 
 def _strategy(store: Any) -> str:
@@ -204,23 +253,29 @@ def render_table(report: dict[str, Any]) -> Any:
     from rich.table import Table
 
     names = list(report["pipelines"])
+    ratio = report.get("ratio") or {}
     t = Table(title=f"retrieval on {report['answerable']} answerable questions "
                     f"({report['questions']} in the file)")
     t.add_column("metric")
     for n in names:
         cfg = report["pipelines"][n].get("config", {})
         head = n
-        if n == "baseline":
-            head += f"\n(recursive {cfg.get('size')}/{cfg.get('overlap')}, dense, top {cfg.get('k')})"
+        if n in BASELINES:
+            head += f"\n(recursive {cfg.get('size')}/{cfg.get('overlap')}, {cfg.get('retrievers')}, top {cfg.get('k')})"
         else:
             head += f"\n({cfg.get('strategy')}, hybrid+structure, top {cfg.get('k')})"
         t.add_column(head, justify="right")
-    keys = [f"recall@{k}" for k in KS] + ["mrr", "ndcg@10", "latency_ms_p50"]
+    if ratio:
+        t.add_column(f"jogak ÷ {ratio['vs']}", justify="right")
+    keys = [f"recall@{k}" for k in KS] + ["mrr", "ndcg@10", "clause_p@1", "latency_ms_p50"]
     for key in keys:
         vals = []
         for n in names:
             v = report["pipelines"][n]["metrics"].get(key)
             vals.append("–" if v is None else (f"{v:.1f}" if key.startswith("latency") else f"{v:.3f}"))
+        if ratio:
+            r = ratio.get(key)
+            vals.append("–" if r is None else f"{r:.2f}×")
         t.add_row(key, *vals)
     kinds = sorted({k for n in names for k in report["pipelines"][n].get("by_kind", {})})
     for kind in kinds:
@@ -228,6 +283,8 @@ def render_table(report: dict[str, Any]) -> Any:
         for n in names:
             m = report["pipelines"][n]["by_kind"].get(kind)
             vals.append(f"{m['recall@5']:.2f} (n={int(m['n'])})" if m else "–")
+        if ratio:
+            vals.append("")
         t.add_row(f"recall@5 · {kind}", *vals)
     if report.get("unresolved_gold"):
         t.caption = "unresolved gold (judged by path/label): " + ", ".join(report["unresolved_gold"][:5])

@@ -76,6 +76,13 @@ class SearchOptions:
         return cls(bm25=False, query_filters=False, clause_lookup=False, xref=False, routing=False, authority={},
                    lexicon=False)
 
+    @classmethod
+    def plain_hybrid(cls) -> SearchOptions:
+        """The plain hybrid pipeline (the bar to beat): dense + BM25 fused by RRF, nothing structural, no
+        lexicon, no question filters."""
+        return cls(query_filters=False, clause_lookup=False, xref=False, routing=False, authority={},
+                   lexicon=False, lexicon_dense=False)
+
 
 @dataclass
 class SearchResult:
