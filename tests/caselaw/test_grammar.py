@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from jogak.structure import case_grammar as g
+from jogak.grammar import case as g
 
 
 @pytest.mark.parametrize(

@@ -13,18 +13,18 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from jogak.grammar.patterns import ARTICLE_HEADING_LINE, ARTICLE_HEADING_RE
+
 # The flat grammar of the recursive strategy (configurable: ``chunk.headings`` in jogak.yaml).
 # An article heading is "제N조" / "제N조의M", optionally followed by a parenthesised title; running
 # text such as "제3조에 따라" is not a heading because the label must be followed by "(" or line end.
 DEFAULT_HEADING_PATTERNS: tuple[str, ...] = (
-    r"제\s*\d+\s*조(?:\s*의\s*\d+)?(?:\s*[(（][^)）\n]*[)）]|\s*$)",
+    ARTICLE_HEADING_LINE,
     r"자주\s*묻는\s*질문.*",
     r"부\s*칙.*",
 )
 # Patterns whose match is normalised to "label (title)" — the way citations show a clause.
-_ARTICLE = re.compile(
-    r"(?P<label>제\s*(?P<n>\d+)\s*조(?:\s*의\s*(?P<m>\d+))?)\s*(?:[(（](?P<title>[^)）\n]*)[)）])?"
-)
+_ARTICLE = ARTICLE_HEADING_RE
 
 
 @dataclass(frozen=True, slots=True)

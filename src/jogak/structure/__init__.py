@@ -50,7 +50,7 @@ class DocTree:
 
 def parse(doc: Document, lang: str | None = None) -> DocTree:
     """Parse a Document into its clause tree (case-law documents get their own grammar)."""
-    from jogak.structure import en, ko
+    from jogak.grammar import for_language
     from jogak.structure.footnotes import attach_footnotes, link_footnote_paths
     from jogak.structure.pages import assign_pages
     from jogak.structure.parser import TreeBuilder, detect_language
@@ -66,7 +66,7 @@ def parse(doc: Document, lang: str | None = None) -> DocTree:
     language = lang or detect_language(doc.text)
     builder = TreeBuilder(doc, language)
     result = builder.build()
-    g = ko if language == "ko" else en
+    g = for_language(language)
     warnings = list(result.warnings)
     attach_footnotes(result.root, doc, g, warnings)
     assign_paths(result.root, g)

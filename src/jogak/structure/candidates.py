@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from types import ModuleType
 
+from jogak.grammar import BlockWord, Grammar, Scheme
+from jogak.grammar.patterns import AMENDMENT_TAG_RE as _AMEND_TAG
+from jogak.grammar.patterns import NUMBERED_PREFIX_RE, TOC_LEADER_RE, UNIT_REFERENCE_RE
+from jogak.grammar.patterns import label as unit_label
 from jogak.model import Line
-from jogak.structure.grammar import BlockWord, Scheme, int_to_roman
 
 _HANGUL = re.compile(r"[가-힣]")
-_TOC_TAIL = re.compile(r"(?:\.{3,}|…{2,}|·{3,}|\s{3,})\s*\d+\s*$")
-_AMEND_TAG = re.compile(r"\s*<(?:개정|신설|전문개정|제목개정|본조신설|종전)[^>]*>\s*$")
 _CLOSE = {"(": ")", "（": "）", "【": "】", "[": "]", "〔": "〕", "<": ">", "「": "」"}
 
 
@@ -98,7 +98,7 @@ def _title_case(words: list[str]) -> bool:
     ].isupper()
 
 
-def _continues_as_text(after: str, grammar: ModuleType, lang: str, word_label: bool,
+def _continues_as_text(after: str, grammar: Grammar, lang: str, word_label: bool,
                        after_title: bool = False) -> bool:
     """Does the text after a label read like a running-text reference ("제3조에 따라", "Section 4.2 of")?
 
@@ -112,10 +112,10 @@ def _continues_as_text(after: str, grammar: ModuleType, lang: str, word_label: b
         stripped = after.lstrip()
         if not stripped or stripped == after:
             return False
-        if re.match(r"제\s*\d+\s*(?:조|항|호|목)", stripped) and not after_title:
+        if UNIT_REFERENCE_RE.match(stripped) and not after_title:
             return word_label
         token = stripped.split()[0].rstrip(".,;:)")
-        return word_label and token in grammar.CONTINUATIONS
+        return word_label and token in grammar.continuations
     # English
     stripped = after.lstrip()
     if not stripped:
@@ -125,26 +125,26 @@ def _continues_as_text(after: str, grammar: ModuleType, lang: str, word_label: b
     token = re.split(r"[\s,;]", stripped, maxsplit=1)[0]
     if token[:1].isupper() and not token.isupper():
         return False  # "1.1 In this Agreement …": a capital starts the clause's own sentence
-    return word_label and token.lower() in grammar.CONTINUATIONS
+    return word_label and token.lower() in grammar.continuations
 
 
 class CandidateReader:
     """Reads heading candidates off lines for one document language."""
 
-    def __init__(self, grammar: ModuleType, lang: str, strong_bold: bool, body_font: float | None) -> None:
+    def __init__(self, grammar: Grammar, lang: str, strong_bold: bool, body_font: float | None) -> None:
         self.g = grammar
         self.lang = lang
         self.strong_bold = strong_bold
         self.body_font = body_font
-        self._faq = [w for b in grammar.BLOCK_WORDS if b.kind == "faq" for w in b.words]
-        blocks = [b for b in grammar.BLOCK_WORDS if b.kind in ("appendix", "addenda")]
+        self._faq = [w for b in grammar.block_words if b.kind == "faq" for w in b.words]
+        blocks = [b for b in grammar.block_words if b.kind in ("appendix", "addenda")]
         # "부      칙", "별  표": Korean block words are often letter-spaced on their own line
         alts = "|".join(_spaced(w) for b in blocks for w in sorted(b.words, key=len, reverse=True))
         # "[별지 제1호 서식]": a word that may follow the identifier inside the label (not a title)
-        suffixes = "|".join(re.escape(w) for w in getattr(grammar, "APPENDIX_ID_SUFFIXES", ()))
+        suffixes = "|".join(re.escape(w) for w in grammar.appendix_id_suffixes)
         suffix = rf"(?:\s*(?:{suffixes}))?" if suffixes else ""
         self._block_re = re.compile(
-            rf"[\[【<〈(]?\s*(?P<word>(?i:{alts}))(?![a-z])(?:\s*(?P<id>(?:제\s*\d+\s*호)|[A-Z](?:-\d+)?(?![a-z.\d])|\d+(?:-\d+)?(?![.\d])|[IVX]+\b(?!\.\d)){suffix})?"
+            rf"[\[【<〈(]?\s*(?P<word>(?i:{alts}))(?![a-z])(?:\s*(?P<id>(?:{unit_label('호')})|[A-Z](?:-\d+)?(?![a-z.\d])|\d+(?:-\d+)?(?![.\d])|[IVX]+\b(?!\.\d)){suffix})?"
             rf"(?:\s*(?P<close>[\]】>〉)]))?"
         )
         self._blockword = {w.casefold(): b for b in blocks for w in b.words}
@@ -164,7 +164,7 @@ class CandidateReader:
         """Candidates for the segment ``text[start:end]`` (leading whitespace already skipped)."""
         seg = text[start:end]
         out: list[Candidate] = []
-        if not seg or _TOC_TAIL.search(seg):
+        if not seg or TOC_LEADER_RE.search(seg):
             return out
         strong = self.strong(line)
         block = self._read_block(text, start, end, strong)
@@ -182,7 +182,7 @@ class CandidateReader:
             if number is None:
                 continue
             after = seg[m.end() :]
-            word_label = scheme.anchored or scheme.dotted or scheme.name in ("ko_para_word", "ko_item_word")
+            word_label = scheme.anchored or scheme.dotted or scheme.word_label
             title, consumed, bracketed = ("", 0, False)
             if scheme.whole_line_title:
                 # "1. 개인정보의 처리 목적": the whole rest of the line is the title, or this is no heading
@@ -203,8 +203,7 @@ class CandidateReader:
                         # "제1조 목적" alone on its line (contracts written by hand): an unbracketed title —
                         # but not "제5조 삭제 <2024. 6. 1.>" and never a sentence ("제1조 이 법은 … 시행한다.")
                         t = self.section_title(after)
-                        if t and not re.fullmatch(getattr(self.g, "DELETED", r"(?!)"), t) \
-                                and t not in getattr(self.g, "NOT_TITLES", ()):
+                        if t and not self.g.deleted_re.fullmatch(t) and t not in self.g.not_titles:
                             title, consumed = t, len(after)
             rest = after[consumed:]
             if _continues_as_text(after if not bracketed else rest, self.g, self.lang, word_label,
@@ -215,7 +214,7 @@ class CandidateReader:
             if self.lang == "ko" and scheme.anchored and title and title.endswith(("다", "다.")):
                 continue
             title = _AMEND_TAG.sub("", title).strip()
-            label = _label(scheme, m.group(0), raw, number)
+            label = scheme.format_label(m.group(0), raw, number)
             body_start = start + m.end() + consumed
             out.append(Candidate(
                 kind=scheme.kind, label=label, number=number, title=title, start=start, body_start=body_start,
@@ -233,9 +232,9 @@ class CandidateReader:
         """The rest of a numbered line as a section title ("개인정보의 처리 목적"), or None when it reads as a
         list item or a sentence ("성명: 홍길동", "회원은 …합니다.")."""
         t = _AMEND_TAG.sub("", after).strip()
-        if not t or len(t) > getattr(self.g, "SECTION_TITLE_MAX", 40) or not re.search(r"[가-힣A-Za-z]", t):
+        if not t or len(t) > self.g.section_title_max or not re.search(r"[가-힣A-Za-z]", t):
             return None
-        if t.endswith(tuple(getattr(self.g, "SENTENCE_END", ()))) or t.endswith(getattr(self.g, "SECTION_TITLE_NOT_END", ())):
+        if t.endswith(self.g.sentence_end) or t.endswith(self.g.section_title_not_end):
             return None
         if re.search(r"[:：]|[다요]\.\s", t):
             return None
@@ -276,7 +275,7 @@ class CandidateReader:
                 if _continues_as_text(rest, self.g, self.lang, True):
                     return None
                 if self.lang == "ko":
-                    if len(t) > 40 or t.endswith(("다.", "다", "요.")) or re.match(r"제\s*\d", t):
+                    if len(t) > 40 or t.endswith(("다.", "다", "요.")) or NUMBERED_PREFIX_RE.match(t):
                         return None
                     if rest[:1] not in " \t-–—:.":
                         return None
@@ -284,7 +283,7 @@ class CandidateReader:
                         t[0].isupper() or t[0].isdigit() or t[0] in "(\"“"):
                     return None
                 title = t
-        label = _block_label(word, ident, self.lang)
+        label = block_label(word, ident, self.lang)
         has_body = bool(tail.strip())
         return Candidate(kind="appendix", label=label, number=None, title=_AMEND_TAG.sub("", title).strip(),
                          start=start, body_start=start + m.end() + consumed if has_body else end,
@@ -313,27 +312,7 @@ def _spaced(word: str) -> str:
     return re.escape(word)
 
 
-def _label(scheme: Scheme, matched: str, raw: str, number: tuple[int, ...]) -> str:
-    m = " ".join(matched.split())
-    if scheme.name == "ko_article":
-        return f"제{number[0]}조" + (f"의{number[1]}" if len(number) > 1 and number[1] else "")
-    if scheme.name in ("ko_part", "ko_chapter", "ko_section", "ko_subsection", "ko_para_word", "ko_item_word"):
-        return m.replace(" ", "")
-    if scheme.name == "en_article":
-        return f"Article {number[0]}" if raw.isdigit() else f"Article {' '.join(raw.upper().split())}"
-    if scheme.name in ("en_part", "en_chapter"):
-        word = "Part" if scheme.name == "en_part" else "Chapter"
-        return f"{word} {raw}"
-    if scheme.name == "en_section_word":
-        return f"Section {number[0]}"
-    if scheme.name == "en_clause_word":
-        return f"Clause {number[0]}"
-    if scheme.dotted:
-        return raw
-    return m.rstrip()
-
-
-def _block_label(word: str, ident: str, lang: str) -> str:
+def block_label(word: str, ident: str, lang: str) -> str:
     ident = " ".join(ident.split())
     if not ident:
         return word
@@ -342,7 +321,3 @@ def _block_label(word: str, ident: str, lang: str) -> str:
     if lang == "ko" and ident.startswith("제"):
         return f"{word} {ident.replace(' ', '')}"
     return f"{word} {ident}"
-
-
-def roman_label(n: int) -> str:
-    return int_to_roman(n).upper()

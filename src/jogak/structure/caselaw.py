@@ -1,7 +1,7 @@
 """Court decisions as clause trees (issue 4): a decision split into chunks never loses its 사건번호,
 선고일 or title.
 
-Two shapes are recognised (grammar tables live in ``case_grammar``):
+Two shapes are recognised (grammar tables live in ``jogak.grammar.case``):
 
 * a **single decision** — law.go.kr / precedent-kr Markdown (front matter + ``## 판시사항`` …
   ``## 판례내용``), law.go.kr text (``【판시사항】`` …), or one case in casebook form;
@@ -39,8 +39,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from jogak.grammar import case as g
+from jogak.grammar.numbering import GANADA_RANGE, ganada_ordinal
 from jogak.model import Document, Node, Ref
-from jogak.structure import case_grammar as g
 
 __all__ = [
     "CHUNK_CASE_KEYS",
@@ -421,7 +422,7 @@ class _Builder:
         if inline:
             line_pos |= {lo + m.end() for m in re.finditer(r"/[ \t]*", text[lo:hi])}
         # Markers after whitespace mid-line: Markdown rendering joins "[1] …\n[2] …" into one line.
-        mid_pos = {lo + m.start() + 1 for m in re.finditer(r"\s[\[가-하]", text[lo:hi])} - line_pos
+        mid_pos = {lo + m.start() + 1 for m in re.finditer(rf"\s(?:\[|{GANADA_RANGE})", text[lo:hi])} - line_pos
         cands = self._holding_marks(sorted(line_pos), hi, consecutive=not inline)
         if len(cands) < 2:
             more = self._holding_marks(sorted(line_pos | mid_pos), hi, consecutive=not inline)
@@ -461,7 +462,7 @@ class _Builder:
         expected = 0
         for p in positions:
             m = g.HANGUL_HOLDING_RE.match(text, p, hi)
-            if m and g.HANGUL_ORDER.find(m.group("h")) == expected:
+            if m and ganada_ordinal(m.group("h")) == expected + 1:
                 expected += 1
                 h = m.group("h")
                 cands.append((p, m.end(), [expected], f"{h}.", h))
@@ -550,7 +551,7 @@ class _Builder:
             m = rx.match(text, p, hi)
             if not m:
                 continue
-            n = g.HANGUL_ORDER.find(m.group("n")) + 1 if hangul else int(m.group("n"))
+            n = (ganada_ordinal(m.group("n")) or 0) if hangul else int(m.group("n"))
             if n == expected:
                 kept.append((p, m))
                 expected += 1

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from types import ModuleType
-
+from jogak.grammar import Grammar
 from jogak.model import Document, Node
 
 
@@ -18,7 +17,7 @@ def deepest_at(root: Node, offset: int) -> Node:
             return node
 
 
-def attach_footnotes(root: Node, doc: Document, g: ModuleType, warnings: list[str]) -> None:
+def attach_footnotes(root: Node, doc: Document, g: Grammar, warnings: list[str]) -> None:
     if not doc.footnotes:
         return
     for fn in doc.footnotes:

@@ -12,16 +12,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from types import ModuleType
 
+from jogak.grammar import Grammar, Scheme, for_language, is_first, successor
+from jogak.grammar.patterns import TOC_LEADER_RE
 from jogak.model import Document, Line, Node
-from jogak.structure import en, ko
 from jogak.structure.candidates import Candidate, CandidateReader
-from jogak.structure.grammar import NUMBER_WORDS, Scheme, is_first, successor
 
 _HANGUL = re.compile(r"[가-힣]")
 _LATIN = re.compile(r"[A-Za-z]")
-_TOC_LEADER = re.compile(r"(?:\.{3,}|…{2,}|·{3,}|\s{3,})\s*\d+\s*$")  # "제1조(목적) ........ 3"
 _FOLIO = re.compile(r"^\s*(?:[-–—]\s*\d+\s*[-–—]|\d+\s*/\s*\d+|(?i:page)\s+\d+(?:\s+of\s+\d+)?)\s*$")
 
 
@@ -53,7 +51,7 @@ class TreeBuilder:
         self.doc = doc
         self.text = doc.text
         self.lang = lang or detect_language(doc.text)
-        self.g: ModuleType = ko if self.lang == "ko" else en
+        self.g: Grammar = for_language(self.lang)
         self.lines = doc.lines or _derive_lines(doc.text)
         self.body_end = doc.body_end if doc.body_end is not None else len(doc.text)
         strong_bold, body_font = _layout_profile(self.lines, self.body_end)
@@ -67,17 +65,16 @@ class TreeBuilder:
         self.order: list[Node] = []  # nodes in creation (= document) order
         self._parents: dict[int, Node] = {}
         self.faq_count = 0
-        self.inline_split = re.compile(self.g.INLINE_SPLIT)
+        self.inline_split = self.g.inline_split_re
         self.in_toc = False
         self._toc_lines = self._repeated_heading_lists()
         self._await_title: Node | None = None  # a bare heading whose title may be on the next line
-        self._signature_res = [re.compile(p) for p in getattr(self.g, "SIGNATURE_START", ())]
         self._node_line: dict[int, Line] = {}  # id(node) → the line its label is on
         self._line_index = {ln.start: i for i, ln in enumerate(self.lines)}
 
     # ── scheme selection ────────────────────────────────────────────────────────────────────────
     def _choose_schemes(self) -> tuple[Scheme, ...]:
-        schemes = self.g.SCHEMES
+        schemes = self.g.schemes
         if self.lang != "en":
             return self._choose_ko_schemes(schemes)
         # English: the top numbering level is whichever heading style the document really uses.
@@ -86,21 +83,16 @@ class TreeBuilder:
             if ln.start >= self.body_end:
                 break
             s = self.text[ln.start : ln.end].lstrip()
-            if re.match(rf"(?i:ARTICLE)\s+(?:\d+|[IVXLC]+|(?i:{NUMBER_WORDS}))\b", s):
-                counts["en_article"] += 1
-            elif re.match(r"(?i:SECTION)\s+\d+\b(?!\.\d)", s):
-                counts["en_section_word"] += 1
-            elif re.match(r"(?i:CLAUSE)\s+\d+\b(?!\.\d)", s):
-                counts["en_clause_word"] += 1
-            elif re.match(r"\d{1,3}\.\s+\S", s):
-                counts["en_decimal_dot"] += 1
+            name = next((name for name, rx in self.g.heading_probe_res if rx.match(s)), None)
+            if name is not None:
+                counts[name] += 1
         words = max(("en_section_word", "en_clause_word"), key=lambda k: counts[k])
         top = "en_article" if counts["en_article"] >= 2 else (words if counts[words] >= 2 else "en_decimal_dot")
         extra: list[Scheme] = []
         if top == "en_decimal_dot":
             # UK drafting: "1 Definitions and interpretation" (no dot) over clauses "1.1", "1.2" — the bare
             # number is a heading when the line is only a title and clause "N.1" follows it
-            for sc in getattr(self.g, "SECTION_SCHEMES", ()):
+            for sc in self.g.section_schemes:
                 heads = self._bare_heads(sc)
                 if len(heads) >= 2 and len(heads) >= counts["en_decimal_dot"]:
                     extra.append(sc)
@@ -131,7 +123,7 @@ class TreeBuilder:
         """Korean: numbered section headings ("1. 개인정보의 처리 목적") are the top level only in a document
         without 제N조 headings, and only when "1." and "2." are title lines over content (a heading's layout,
         or a next line that is no further "N." line — a list of short items has its next item there)."""
-        optional = getattr(self.g, "SECTION_SCHEMES", ())
+        optional = self.g.section_schemes
         if not optional:
             return schemes
         body = [ln for ln in self.lines if ln.start < self.body_end and ln.role not in ("footnote", "table_row")
@@ -195,7 +187,7 @@ class TreeBuilder:
         order, as lines further down. Those later lines are the headings; the run is only a list of them.
         Returns the start offsets of the run's lines."""
         body = [ln for ln in self.lines if ln.start < self.body_end and ln.role != "footnote"]
-        texts = [re.sub(r"\s+", "", _TOC_LEADER.sub("", self.text[ln.start : ln.end])) for ln in body]
+        texts = [re.sub(r"\s+", "", TOC_LEADER_RE.sub("", self.text[ln.start : ln.end])) for ln in body]
         first_at: dict[str, list[int]] = {}
         for i, t in enumerate(texts):
             if t:
@@ -213,7 +205,7 @@ class TreeBuilder:
                 # the list ends where its first entry comes back (the real heading may follow it directly)
                 later_a = [k for k in first_at[a] if k > run[m + 1]]
                 later_b = [k for k in first_at[b] if later_a and k > later_a[0]]
-                toc_word = m > 0 and any(w in texts[run[m - 1]] for w in self.g.TOC_WORDS)
+                toc_word = m > 0 and any(w in texts[run[m - 1]] for w in self.g.toc_words)
                 if later_a and later_b and (toc_word or (self._opens_something(body[run[m]])
                                                          and self._opens_something(body[run[m + 1]]))):
                     out.update(body[k].start for k in run[m:] if k < later_a[0])
@@ -234,13 +226,13 @@ class TreeBuilder:
         s = self.text[ln.start : ln.end].strip()
         if not s or len(s) > 60 or ln.role == "table_row" or re.search(r"다\.(?:\s|$)", s):
             return False
-        return (not s.endswith(tuple(getattr(self.g, "SENTENCE_END", ()))) and not s.endswith((".", ":", "。"))) \
-            or bool(_TOC_LEADER.search(s))
+        return (not s.endswith(self.g.sentence_end) and not s.endswith((".", ":", "。"))) \
+            or bool(TOC_LEADER_RE.search(s))
 
     def _toc(self, raw: str) -> bool:
         """A table of contents lists headings with page numbers; its entries are not headings."""
         s = raw.strip()
-        if any(w in s for w in self.g.TOC_WORDS) and (len(s) <= 20 or s.upper().startswith(("TABLE OF", "목차"))
+        if any(w in s for w in self.g.toc_words) and (len(s) <= 20 or s.upper().startswith(("TABLE OF", "목차"))
                                                      or re.search(r"\s\d+\s*$", s)):
             self.in_toc = True
             return True
@@ -563,7 +555,7 @@ class TreeBuilder:
             return False
         elif self.lang == "ko":
             if node.kind in ("chapter", "appendix") and len(s) <= 30 and _HANGUL.search(s) \
-                    and not s.endswith(tuple(self.g.SENTENCE_END)) and not re.search(r"[.:;]", s):
+                    and not s.endswith(self.g.sentence_end) and not re.search(r"[.:;]", s):
                 title = s
         else:
             words = s.rstrip(".:").split()
@@ -586,16 +578,16 @@ class TreeBuilder:
         """"IN WITNESS WHEREOF …" / "이 계약의 성립을 증명하기 위하여 … 기명날인한 후 …" after the clauses opens the
         signature block: it holds the execution statement, dates, names and signature lines, not clause
         text, so the last clause ends before it."""
-        if not self._signature_res or ln.role == "table_row":
+        if not self.g.signature_res or ln.role == "table_row":
             return False
         s = raw.strip()
-        if not any(r.search(s) for r in self._signature_res):
+        if not any(r.search(s) for r in self.g.signature_res):
             return False
         blk = self._block_level()
         if blk != 0 or not any(n.kind == "article" for n in self.root.children):
             return False
         self._pop_to(0)
-        c = Candidate(kind="parties", label=self.g.LABELS["signatures"], number=None, title="",
+        c = Candidate(kind="parties", label=self.g.labels["signatures"], number=None, title="",
                       start=ln.start + len(raw) - len(raw.lstrip()), body_start=ln.start + len(raw) - len(raw.lstrip()))
         node = self._new(c, kind="parties", block_type="parties", parent=self.root)
         node.attrs["_signatures"] = True
@@ -606,10 +598,7 @@ class TreeBuilder:
     def _mark_deleted(self) -> None:
         """"제7조 삭제 <2023. 6. 1.>", "Section 3.2 [Reserved]." — kept as nodes (numbering and references
         stay right) and marked ``attrs["deleted"]``."""
-        pat = getattr(self.g, "DELETED", None)
-        if not pat:
-            return
-        rx = re.compile(pat)
+        rx = self.g.deleted_re
         for n in self.order:
             if n.children or n.kind not in ("article", "paragraph", "item", "subitem"):
                 continue
@@ -632,7 +621,7 @@ class TreeBuilder:
 
     def _faq_pair(self, s: int, e: int) -> bool:
         seg = self.text[s:e]
-        if not re.match(self.g.FAQ_QUESTION, seg):
+        if not self.g.faq_question_re.match(seg):
             return False
         fi = max(i for i, o in enumerate(self.stack) if o.node.kind == "faq" and o.container)
         self._pop_to(fi)
@@ -648,7 +637,7 @@ class TreeBuilder:
     def _close_table(self, rows: list[Line]) -> None:
         parent = self.stack[-1].node
         n = sum(1 for ch in parent.children if ch.kind == "table") + 1
-        label = self.g.LABELS["table"].format(n=n)
+        label = self.g.labels["table"].format(n=n)
         raw = self.text[rows[0].start : rows[0].end]
         start = rows[0].start + len(raw) - len(raw.lstrip())
         c = Candidate(kind="table", label=label, number=(n, 0), title="", start=start, body_start=start)
@@ -729,12 +718,12 @@ class TreeBuilder:
             body = lines[1:]  # the document title stays with the root
         if not body:
             return
-        rec_res = [re.compile(p) for p in getattr(self.g, "RECITALS_START", ())]
+        rec_res = self.g.recitals_res
         split = next((i for i, ln in enumerate(body)
                       if any(r.match(self.text[ln.start : ln.end].strip()) for r in rec_res)), None)
         parts = [body] if not split else [body[:split], body[split:]]
-        party_res = [re.compile(p, re.MULTILINE) for p in self.g.PARTY_PATTERNS]
-        cues = getattr(self.g, "PARTY_CUES", ())
+        party_res = self.g.party_res
+        cues = self.g.party_cues
 
         def is_party(ln: Line) -> bool:
             s = self.text[ln.start : ln.end].strip()
@@ -752,11 +741,11 @@ class TreeBuilder:
             if end <= start:
                 continue
             if split is not None and pi == len(parts) - 1:
-                kind, bt, label = "text", "body", self.g.LABELS["recitals"]
+                kind, bt, label = "text", "body", self.g.labels["recitals"]
             elif any(is_party(ln) for ln in part):
-                kind, bt, label = "parties", "parties", self.g.LABELS["parties"]
+                kind, bt, label = "parties", "parties", self.g.labels["parties"]
             else:
-                kind, bt, label = "text", "body", self.g.LABELS["preamble"]
+                kind, bt, label = "text", "body", self.g.labels["preamble"]
             if pi == 0:
                 start = min([start, *(t.char_start for t in lead if t.char_end > start)])
             node = Node(kind=kind, block_type=bt, label=label, title="", path="", sibling_order=1,

@@ -14,20 +14,19 @@ chapter stays in the path: "본문/Ⅱ/1".
 
 from __future__ import annotations
 
-from types import ModuleType
-
+from jogak.grammar import Grammar, Scheme, all_schemes
 from jogak.model import Node
 
 
-def component(node: Node, g: ModuleType, in_body: bool, n_addenda: int) -> str:
+def component(node: Node, g: Grammar, in_body: bool, n_addenda: int) -> str:
     scheme = node.attrs.get("_scheme")
     raw = node.attrs.get("_raw", "")
     if node.kind == "appendix":
         return node.label
     if node.kind == "addenda":
-        return node.label if n_addenda > 1 else g.LABELS["addenda"]
+        return node.label if n_addenda > 1 else g.labels["addenda"]
     if node.kind == "parties":
-        return node.label or g.LABELS["parties"]  # the parties block, or the signature block
+        return node.label or g.labels["parties"]  # the parties block, or the signature block
     if node.kind == "text" and node.label:
         return node.label
     if node.kind == "faq":
@@ -38,8 +37,6 @@ def component(node: Node, g: ModuleType, in_body: bool, n_addenda: int) -> str:
         return node.label
     if scheme is None:
         return node.label or node.kind
-    from jogak.structure.grammar import Scheme
-
     sc: Scheme | None = _SCHEMES.get(scheme)
     if sc is None:
         return node.label
@@ -53,21 +50,15 @@ def component(node: Node, g: ModuleType, in_body: bool, n_addenda: int) -> str:
     return sc.path.format(label=node.label, n=n, sub=sub, raw=raw)
 
 
-def _scheme_table() -> dict:
-    from jogak.structure import en, ko
-
-    return {s.name: s for s in (*ko.SCHEMES, *ko.SECTION_SCHEMES, *en.SCHEMES, *en.SECTION_SCHEMES)}
+_SCHEMES = all_schemes()
 
 
-_SCHEMES = _scheme_table()
-
-
-def assign_paths(root: Node, g: ModuleType) -> None:
+def assign_paths(root: Node, g: Grammar) -> None:
     """Fill ``path`` and ``sibling_order`` top-down; a duplicated path gets "#2", "#3"."""
     used: set[str] = {""}
     n_addenda = sum(1 for c in root.children if c.kind == "addenda")
-    body_prefix = g.LABELS["body"]
-    fn_prefix = g.LABELS["footnotes"]
+    body_prefix = g.labels["body"]
+    fn_prefix = g.labels["footnotes"]
 
     def visit(node: Node, base: str, chapter_base: str, in_body: bool) -> None:
         for i, ch in enumerate(node.children):

@@ -3,18 +3,16 @@
 A bare "제2항" or "paragraph 1.2" resolves inside the current article or appendix first; "제2조" written
 inside 부록A means 부록A's 제2조 when it exists, the body's otherwise; "본문 제7조" always means the body.
 References to other laws ("「민법」 제750조", "같은 법 제3조") are kept with a reason, never resolved here.
-The phrase patterns are data (``REF_PATTERNS`` in ko.py / en.py).
+The phrase patterns are data (``ref_patterns`` of the grammars in jogak.grammar.ko / en).
 """
 
 from __future__ import annotations
 
-import re
-from types import ModuleType
-
+from jogak.grammar import Grammar, for_language
+from jogak.grammar.numbering import any_int
 from jogak.model import Document, Node, Ref
-from jogak.structure import en, ko
+from jogak.structure.candidates import block_label
 from jogak.structure.footnotes import deepest_at
-from jogak.structure.grammar import any_int
 
 
 class _Index:
@@ -88,19 +86,17 @@ def _item(gd: dict[str, str | None]) -> str | None:
 
 
 def _app_label(app: str, app_id: str | None, lang: str) -> str:
-    from jogak.structure.candidates import _block_label
-
-    return _block_label(app, app_id or "", lang)
+    return block_label(app, app_id or "", lang)
 
 
 def resolve_references(root: Node, doc: Document, lang: str, warnings: list[str]) -> None:
-    g: ModuleType = ko if lang == "ko" else en
+    g: Grammar = for_language(lang)
     idx = _Index(root)
     text = doc.text
-    patterns = [(name, re.compile(p)) for name, p in g.REF_PATTERNS]
-    pointer_after = re.compile(g.POINTER_AFTER)
-    pointer_before = re.compile(getattr(g, "POINTER_BEFORE", r"(?!x)x"))
-    body_prefix = g.LABELS["body"]
+    patterns = g.ref_res
+    pointer_after = g.pointer_after_re
+    pointer_before = g.pointer_before_re
+    body_prefix = g.labels["body"]
     taken: list[tuple[int, int]] = []
 
     def overlaps(s: int, e: int) -> bool:
@@ -128,8 +124,8 @@ def resolve_references(root: Node, doc: Document, lang: str, warnings: list[str]
             tail = text[e : e + 30].split("\n")[0]
             head = text[max(0, s - 60) : s].split("\n")[-1]
             ref.pointer = bool(pointer_after.match(tail)) or bool(pointer_before.search(head))
-            if lang == "ko" and not ref.pointer:
-                ref.pointer = bool(re.match(ko.POINTER_AFTER_ATTACHED, tail))
+            if not ref.pointer:  # Korean writes the pointer attached: "부록A에 따른다"
+                ref.pointer = bool(g.pointer_after_attached_re.match(tail))
             holder.refs.append(ref)
     for n in root.walk():
         n.refs.sort(key=lambda r: r.start)

@@ -2,6 +2,7 @@
 and the few small parsers (dates, 사건번호 lists, citations, 참조조문 items) built from those tables.
 
 Everything here is pure and table-driven; ``jogak.structure.caselaw`` uses it to build the tree.
+The 사건번호 and article-label fragments come from ``jogak.grammar.patterns``.
 
 Year rules (documented, tested):
 - 사건번호 years: 4 digits as written; 2 digits (used until 1999: "97다41868", "90다카9619") mean 19yy when
@@ -16,6 +17,9 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from dataclasses import dataclass
+
+from jogak.grammar.numbering import GANADA_CLASS, GANADA_RANGE
+from jogak.grammar.patterns import ARTICLE, CASE_CODE, CASE_NUMBER, CASE_NUMBER_RE, CASE_SERIAL, label
 
 # ─── Courts ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -130,14 +134,11 @@ DECISION_CODES: frozenset[str] = frozenset(
 
 YEAR_PIVOT = 48  # 2-digit years: >= 48 → 19yy, < 48 → 20yy
 
-# One 사건번호: year (2 or 4 digits) + 1-3 Hangul 사건부호 + serial (1-7 digits).
-CASE_NO_RE = r"(?:19|20)?\d{2}\s?[가-힣]{1,3}\s?\d{1,7}"
-_CASE_NO = re.compile(r"(?P<year>(?:19|20)\d{2}|\d{2})\s?(?P<code>[가-힣]{1,3})\s?(?P<serial>\d{1,7})")
 # Annotations after a number in a joined list: "(본소)", "(반소)", "(병합)", "(참가)".
 _ANNOT = r"(?:\s*[(（][가-힣\s]{1,12}[)）])?"
 # A list: first full number, then more numbers or bare serials ("1264") that inherit year and code.
-CASE_LIST_RE = rf"{CASE_NO_RE}{_ANNOT}(?:\s*[,·ㆍ、]\s*(?:{CASE_NO_RE}|\d{{1,7}}){_ANNOT})*"
-_LIST_ITEM = re.compile(rf"(?P<full>{CASE_NO_RE})|(?P<bare>(?<![\d가-힣])\d{{1,7}}(?![\d가-힣]))")
+CASE_LIST_RE = rf"{CASE_NUMBER}{_ANNOT}(?:\s*[,·ㆍ、]\s*(?:{CASE_NUMBER}|{CASE_SERIAL}){_ANNOT})*"
+_LIST_ITEM = re.compile(rf"(?P<full>{CASE_NUMBER})|(?P<bare>(?<![\d가-힣]){CASE_SERIAL}(?![\d가-힣]))")
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +163,7 @@ def expand_year(yy: str) -> int:
 
 
 def parse_case_number(s: str) -> CaseNumber | None:
-    m = _CASE_NO.fullmatch(re.sub(r"\s+", "", s or ""))
+    m = CASE_NUMBER_RE.fullmatch(re.sub(r"\s+", "", s or ""))
     if not m:
         return None
     year = m.group("year")
@@ -248,7 +249,7 @@ CITATION_RE = re.compile(
 HEADER_RE = re.compile(
     rf"[(（]\s*(?P<full>(?P<court>[가-힣]{{2,12}}(?:\s+[가-힣]{{1,6}}지원)?)\s+"
     rf"(?P<date>\d{{2,4}}\s*\.\s*\d{{1,2}}\s*\.\s*\d{{1,2}}\s*\.?)\s*(?:(?:선고|자)\s*)?"
-    rf"(?P<nums>\d{{2,4}}\s?[가-힣]{{1,3}}\s?\d{{1,7}}[^()（）\n]*?(?:[(（][가-힣\s]{{1,12}}[)）][^()（）\n]*?)*)"
+    rf"(?P<nums>\d{{2,4}}\s?{CASE_CODE}\s?{CASE_SERIAL}[^()（）\n]*?(?:[(（][가-힣\s]{{1,12}}[)）][^()（）\n]*?)*)"
     rf"\s*(?P<enbanc>{'|'.join(EN_BANC_WORDS)})?\s*(?P<type>판결|결정))\s*[)）]\s*$"
 )
 
@@ -381,11 +382,10 @@ def body_block(name: str) -> tuple[str, str]:
 
 # Holdings: "[1]", "[1][2]" (참조판례), older "가.", "나.".
 HOLDING_GROUP_RE = re.compile(r"\[(\d{1,2})\](?:[ \t]*\[(\d{1,2})\])*")
-HANGUL_ORDER = "가나다라마바사아자차카타파하"
-HANGUL_HOLDING_RE = re.compile(rf"(?P<h>[{HANGUL_ORDER}])\.[ \t]")
+HANGUL_HOLDING_RE = re.compile(rf"(?P<h>{GANADA_CLASS})\.[ \t]")
 # Numbered parts of 이유: "1.", then "가.".
 REASON_NUMBER_RE = re.compile(r"(?P<n>\d{1,2})\.[ \t]+(?=[^\d\s])")
-REASON_HANGUL_RE = re.compile(rf"(?P<n>[{HANGUL_ORDER}])\.[ \t]+(?=\S)")
+REASON_HANGUL_RE = re.compile(rf"(?P<n>{GANADA_CLASS})\.[ \t]+(?=\S)")
 # A heading run at the start of a numbered part whose line was joined with its paragraph:
 # "1. 피고의 상고이유 제1점에 대하여 원심판결의 이유에 의하면 …", "2. 상고 이유에 대한 판단 …".
 REASON_TITLE_RE = re.compile(
@@ -444,24 +444,25 @@ def parse_front_matter(text: str) -> tuple[dict[str, str], int]:
 
 # ─── 참조조문 items ──────────────────────────────────────────────────────────────────────────────
 
+_PARA, _ITEM, _MOK = rf"(?:\s*{label('항')})?", rf"(?:\s*{label('호')})?", rf"(?:\s*{GANADA_RANGE}\s*목)?"
 ARTICLE_RE = re.compile(
-    r"제\s*\d+\s*조(?:\s*의\s*\d+)?(?:\s*제\s*\d+\s*항)?(?:\s*제\s*\d+\s*호)?(?:\s*[가-하]\s*목)?"
-    r"|(?<![가-힣\d])제\s*\d+\s*항(?:\s*제\s*\d+\s*호)?(?:\s*[가-하]\s*목)?"
-    r"|(?<![가-힣\d])제\s*\d+\s*호(?:\s*[가-하]\s*목)?"
+    rf"{ARTICLE}{_PARA}{_ITEM}{_MOK}"
+    rf"|(?<![가-힣\d]){label('항')}{_ITEM}{_MOK}"
+    rf"|(?<![가-힣\d]){label('호')}{_MOK}"
 )
-_ART_PARTS = re.compile(r"제\s*(\d+)\s*(조|항|호)(?:\s*의\s*(\d+))?")
+_ART_PARTS = re.compile(label("(?P<unit>조|항|호)", "n", "m"))
 
 
 def normalize_article(s: str) -> str:
     s = re.sub(r"\s+", "", s)
-    s = re.sub(r"(조(?:의\d+)?|항|호)(?=제|[가-하]목)", r"\1 ", s)
+    s = re.sub(rf"(조(?:의\d+)?|항|호)(?=제|{GANADA_RANGE}목)", r"\1 ", s)
     return s
 
 
 def article_level(art: str) -> str:
     """The highest unit an article string starts with: "조", "항" or "호"."""
     m = _ART_PARTS.match(art)
-    return m.group(2) if m else ""
+    return m.group("unit") if m else ""
 
 
 def merge_article(prev: str | None, art: str) -> str:

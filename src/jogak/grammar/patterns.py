@@ -1,0 +1,70 @@
+"""Named patterns of Korean/English legal text, spelled once: article labels (제N조의M), 사건번호, amendment
+tags ("<개정 …>"), table-of-contents leaders, the 제N prefix of any numbered unit.
+
+Two forms: ``label()`` builds regex *fragments* with the group names a caller needs (a reference pattern
+holds several labels, so group names must differ); the ``*_RE`` names are compiled patterns to use as is.
+Case-law section markers and citations live with the rest of the case grammar (``jogak.grammar.case``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from jogak.grammar.numbering import GANADA_RANGE
+
+# ─── 제N조 and friends ──────────────────────────────────────────────────────────────────────────
+
+
+def label(unit: str, n: str | None = None, branch: str | bool = False) -> str:
+    """"제 N <unit>" as a regex fragment, e.g. ``label("조", "art", "sub")`` →
+    ``제\\s*(?P<art>\\d+)\\s*조(?:\\s*의\\s*(?P<sub>\\d+))?``.
+
+    ``unit`` is a regex (``"조"``, ``"(?:조|항|호|목)"``, ``"[조장절관편]"``); ``n`` names the number's group
+    (None: no group); ``branch`` adds the optional 가지번호 "의M" (a group name, or True for no group).
+    """
+    num = rf"(?P<{n}>\d+)" if n else r"\d+"
+    out = rf"제\s*{num}\s*{unit}"
+    if branch:
+        sub = rf"(?P<{branch}>\d+)" if isinstance(branch, str) else r"\d+"
+        out += rf"(?:\s*의\s*{sub})?"
+    return out
+
+
+# "제3조", "제3조의2" (no groups) — to embed in larger patterns
+ARTICLE = label("조", branch=True)
+# "제 3 조의 2" with groups n=3, m=2
+ARTICLE_LABEL_RE = re.compile(label("조", "n", "m"))
+# An article heading as citations show it: label and an optional bracketed title "(목적)"
+ARTICLE_HEADING_RE = re.compile(rf"(?P<label>{label('조', 'n', 'm')})\s*(?:[(（](?P<title>[^)）\n]*)[)）])?")
+# A line that opens an article: the label followed by a bracketed title or the line's end (so running text
+# such as "제3조에 따라" is no heading)
+ARTICLE_HEADING_LINE = rf"{ARTICLE}(?:\s*[(（][^)）\n]*[)）]|\s*$)"
+# A reference to a clause unit: "제3조", "제2항", "제1호", "제4목"
+UNIT_REFERENCE_RE = re.compile(label("(?:조|항|호|목)"))
+# "제" and a number: the start of any numbered unit (제3조, 제2장, 제1호 …)
+NUMBERED_PREFIX_RE = re.compile(r"제\s*\d")
+
+# A 가나다 list label opening a line: "가. ", "나) "
+GANADA_LABEL_RE = re.compile(rf"^({GANADA_RANGE})[.)]\s")
+
+# ─── statute annotations ───────────────────────────────────────────────────────────────────────
+
+# The words that open a revision note: "<개정 2012.2.1>", "<신설 2018.3.20>", "[본조신설 2019.1.15]"
+AMENDMENT_WORDS = ("개정", "신설", "전문개정", "본조신설", "본조개정", "제목개정", "타법개정", "일부개정", "시행일", "종전")
+# A revision note at the end of a heading line or title ("제3조(정의) <개정 2020.1.1>")
+AMENDMENT_TAG_RE = re.compile(rf"\s*<(?:{'|'.join(AMENDMENT_WORDS)})[^>]*>\s*$")
+
+# ─── tables of contents ────────────────────────────────────────────────────────────────────────
+
+# A page number after a leader: "제1조(목적) ........ 3", "총칙 …… 5", "Definitions      7"
+TOC_LEADER_RE = re.compile(r"(?:\.{3,}|…{2,}|·{3,}|\s{3,})\s*\d+\s*$")
+
+# ─── 사건번호 ───────────────────────────────────────────────────────────────────────────────────
+
+CASE_YEAR = r"(?:19|20)?\d{2}"  # 2 digits until 1999 ("97다41868"), 4 since
+CASE_CODE = r"[가-힣]{1,3}"  # 사건부호: 다, 누, 다카, 헌마 …
+CASE_SERIAL = r"\d{1,7}"
+# One 사건번호: year + 사건부호 + serial ("2001다48781", "2001 다 48781")
+CASE_NUMBER = rf"{CASE_YEAR}\s?{CASE_CODE}\s?{CASE_SERIAL}"
+CASE_NUMBER_RE = re.compile(
+    rf"(?P<year>(?:19|20)\d{{2}}|\d{{2}})\s?(?P<code>{CASE_CODE})\s?(?P<serial>{CASE_SERIAL})")
