@@ -29,6 +29,7 @@ from jogak.model import Document
 FORMATS: dict[str, str] = {
     ".pdf": "pdf",
     ".docx": "docx",
+    ".hwpx": "hwpx",
     ".html": "html",
     ".htm": "html",
     ".md": "markdown",
@@ -124,7 +125,8 @@ def load(path: str | os.PathLike[str], *, title_rule: TitleRule | None = None,
 
 
 _MODULES = frozenset(FORMATS.values())
-_NAMES = {"pdf": "PDF", "docx": "DOCX", "html": "HTML", "markdown": "Markdown", "text": "text file"}
+_NAMES = {"pdf": "PDF", "docx": "DOCX", "hwp": "HWP", "hwpx": "HWPX", "html": "HTML", "markdown": "Markdown",
+          "text": "text file"}
 # magic numbers of binary formats that must not be read as text
 _BINARY_MAGIC = (
     (b"%PDF-", "PDF"),
@@ -150,11 +152,11 @@ def _check_magic(data: bytes, source: str, fmt: str) -> None:
     if fmt == "pdf":
         if b"%PDF-" not in head:
             raise CorruptFileError(source, "corrupt PDF: not a PDF file (no %PDF header)")
-    elif fmt == "docx":
+    elif fmt in ("docx", "hwpx"):
         if not data.startswith(b"PK"):
             what = next((name for magic, name in _BINARY_MAGIC if data.startswith(magic)), None)
             detail = f"it is a {what} file" if what else "not a zip archive"
-            raise CorruptFileError(source, f"corrupt DOCX: {detail}")
+            raise CorruptFileError(source, f"corrupt {_NAMES[fmt]}: {detail}")
     else:
         for magic, name in _BINARY_MAGIC:
             if data.startswith(magic):

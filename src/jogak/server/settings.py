@@ -7,7 +7,7 @@
       default_collection: default        # used when a request names none
       max_upload_mb: 50                  # per upload request, enforced while the body streams in
       max_files: 20                      # files per upload request
-      max_docx_inflated_mb: 200          # zip-bomb guard: bytes a DOCX may inflate to
+      max_docx_inflated_mb: 200          # zip-bomb guard: bytes a DOCX or HWPX may inflate to
       cors_origins: []                   # CORS is off unless origins are listed
       max_k: 50                          # largest k a request may ask for
       max_question_chars: 2000

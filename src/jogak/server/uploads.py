@@ -5,8 +5,9 @@
   files are written straight into the job's staging directory — nothing is spooled elsewhere.
 * File names are reduced to a bare, NFC-normalised name: no directories (``/`` or ``\\``), no control or
   bidi characters, no leading dots, no reserved characters, bounded length. Duplicates get " (2)".
-* The type comes from the bytes: ``%PDF-`` for PDF; a zip holding ``word/document.xml`` for DOCX (with the
-  DOCX loader's zip-bomb guard on declared sizes plus an inflation budget measured while decompressing);
+* The type comes from the bytes: ``%PDF-`` for PDF; a zip holding ``word/document.xml`` for DOCX and a zip
+  whose ``mimetype`` entry is ``application/hwp+zip`` for HWPX (both with the loader's zip-bomb guard on
+  declared sizes plus an inflation budget measured while decompressing);
   ``<html``/``<!doctype html`` for HTML; UTF-8 (or UTF-16 with BOM, or CP949) without binary data for text
   and Markdown. A known extension whose content disagrees is refused; a missing extension is inferred.
 """
@@ -44,8 +45,10 @@ _BINARY_MAGIC = (
     (b"MZ", "Windows executable"),
     (b"HWP Document File", "HWP"),
 )
-_EXT_OF = {"pdf": ".pdf", "docx": ".docx", "html": ".html", "markdown": ".md", "text": ".txt"}
-_NAMES = {"pdf": "PDF", "docx": "DOCX", "html": "HTML", "markdown": "Markdown", "text": "text"}
+_EXT_OF = {"pdf": ".pdf", "docx": ".docx", "hwp": ".hwp", "hwpx": ".hwpx", "html": ".html", "markdown": ".md",
+           "text": ".txt"}
+_NAMES = {"pdf": "PDF", "docx": "DOCX", "hwp": "HWP", "hwpx": "HWPX", "html": "HTML", "markdown": "Markdown",
+          "text": "text"}
 
 
 @dataclass
@@ -308,6 +311,15 @@ def _looks_html(text: str) -> bool:
     return "<html" in head or "<!doctype html" in head
 
 
+def _zip_kind(zf: zipfile.ZipFile) -> str | None:
+    names = zf.namelist()
+    if "word/document.xml" in names:
+        return "docx"
+    if "mimetype" in names and zf.read("mimetype").strip() == b"application/hwp+zip":
+        return "hwpx"
+    return None
+
+
 def detect_format(data: bytes) -> str | None:
     """The format the bytes are, whatever the name says (None: unsupported content)."""
     if b"%PDF-" in data[:1024]:
@@ -315,7 +327,7 @@ def detect_format(data: bytes) -> str | None:
     if data.startswith(b"PK\x03\x04"):
         try:
             with zipfile.ZipFile(io.BytesIO(data)) as zf:
-                return "docx" if "word/document.xml" in zf.namelist() else None
+                return _zip_kind(zf)
         except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError):
             return None
     if _magic_name(data):
@@ -345,15 +357,15 @@ def check_file(f: SavedFile, max_inflated: int) -> str:
             what = _magic_name(data)
             raise ApiError(415, "unsupported_type",
                            f"{f.name}: unsupported content{f' ({what})' if what else ''}; supported: PDF, DOCX, "
-                           "HTML, Markdown, UTF-8/CP949 text", file=f.name)
+                           "HWPX, HTML, Markdown, UTF-8/CP949 text", file=f.name)
         new = f.path.with_name(f.name + _EXT_OF[fmt])
         f.path.rename(new)
         f.path, f.name = new, new.name
     if fmt == "pdf":
         if b"%PDF-" not in data[:1024]:
             raise _mismatch(f, fmt, data)
-    elif fmt == "docx":
-        _check_docx(f, data, max_inflated)
+    elif fmt in ("docx", "hwpx"):
+        _check_zip_package(f, data, max_inflated, fmt)
     else:
         what = _magic_name(data)
         if what:
@@ -375,14 +387,17 @@ def _mismatch(f: SavedFile, fmt: str, data: bytes) -> ApiError:
     return ApiError(415, "type_mismatch", f"{f.name}: the name says {_NAMES[fmt]} but {actual}", file=f.name)
 
 
-def _check_docx(f: SavedFile, data: bytes, max_inflated: int) -> None:
+def _check_zip_package(f: SavedFile, data: bytes, max_inflated: int, fmt: str) -> None:
     from jogak.load.errors import LoadError, OversizeError
 
     if not data.startswith(b"PK\x03\x04"):
-        raise _mismatch(f, "docx", data)
+        raise _mismatch(f, fmt, data)
     guard = None
     with contextlib.suppress(ImportError):
-        from jogak.load.docx import _check_zip as guard  # the loader's guard (declared sizes)
+        if fmt == "docx":
+            from jogak.load.docx import _check_zip as guard  # the loader's guard (declared sizes)
+        else:
+            from jogak.load.hwpx import check_zip as guard
     try:
         zf = guard(data, f.name) if guard else zipfile.ZipFile(io.BytesIO(data))
     except OversizeError as e:
@@ -392,9 +407,10 @@ def _check_docx(f: SavedFile, data: bytes, max_inflated: int) -> None:
     except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as e:
         raise ApiError(422, "corrupt_file", f"{f.name}: not a readable zip archive ({e})", file=f.name) from None
     with zf:
-        if "word/document.xml" not in zf.namelist():
-            raise ApiError(415, "type_mismatch", f"{f.name}: a zip archive but not a Word document "
-                                                  "(no word/document.xml)", file=f.name)
+        if _zip_kind(zf) != fmt:
+            what = "a Word document (no word/document.xml)" if fmt == "docx" else \
+                "a 한글 document (no application/hwp+zip mimetype entry)"
+            raise ApiError(415, "type_mismatch", f"{f.name}: a zip archive but not {what}", file=f.name)
         # declared sizes can lie: measure what the members really inflate to, within a budget
         total = 0
         try:
@@ -412,5 +428,5 @@ def _check_docx(f: SavedFile, data: bytes, max_inflated: int) -> None:
         except ApiError:
             raise
         except Exception as e:  # CRC errors, encrypted members, bad compression
-            raise ApiError(422, "corrupt_file", f"{f.name}: corrupt DOCX ({type(e).__name__}: {e})",
+            raise ApiError(422, "corrupt_file", f"{f.name}: corrupt {_NAMES[fmt]} ({type(e).__name__}: {e})",
                            file=f.name) from None
