@@ -10,7 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from jogak.grammar import for_language
 from jogak.model import Document, Node
+from jogak.structure import caselaw
+from jogak.structure.footnotes import attach_footnotes, link_footnote_paths
+from jogak.structure.pages import assign_pages
+from jogak.structure.parser import TreeBuilder, detect_language
+from jogak.structure.paths import assign_paths
+from jogak.structure.xref import resolve_references
 
 __all__ = ["DocTree", "parse"]
 
@@ -50,22 +57,13 @@ class DocTree:
 
 def parse(doc: Document, lang: str | None = None) -> DocTree:
     """Parse a Document into its clause tree (case-law documents get their own grammar)."""
-    from jogak.grammar import for_language
-    from jogak.structure.footnotes import attach_footnotes, link_footnote_paths
-    from jogak.structure.pages import assign_pages
-    from jogak.structure.parser import TreeBuilder, detect_language
-    from jogak.structure.paths import assign_paths
-    from jogak.structure.xref import resolve_references
-
-    caselaw = _caselaw_module()
-    if caselaw is not None and caselaw.detect(doc):
+    if caselaw.detect(doc):
         root = caselaw.parse_caselaw(doc)
         assign_pages(root, doc)
         return DocTree(doc, root, language="ko", kind="caselaw",
                        warnings=list(root.attrs.get("warnings", [])))
     language = lang or detect_language(doc.text)
-    builder = TreeBuilder(doc, language)
-    result = builder.build()
+    result = TreeBuilder(doc, language).build()
     g = for_language(language)
     warnings = list(result.warnings)
     attach_footnotes(result.root, doc, g, warnings)
@@ -74,13 +72,3 @@ def parse(doc: Document, lang: str | None = None) -> DocTree:
     assign_pages(result.root, doc)
     resolve_references(result.root, doc, language, warnings)
     return DocTree(doc, result.root, language=language, warnings=warnings)
-
-
-def _caselaw_module():
-    try:
-        from jogak.structure import caselaw
-    except ImportError:
-        return None
-    if not hasattr(caselaw, "detect") or not hasattr(caselaw, "parse_caselaw"):
-        return None
-    return caselaw

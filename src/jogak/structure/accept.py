@@ -1,0 +1,276 @@
+"""Acceptance: does a heading candidate open a node, and where does it attach?
+
+A candidate is accepted only when its numbering is consistent with what is open: the next sibling of an
+open node of the same scheme (제1조 → 제2조, ① → ②, 4.1 → 4.2), or the first child of the innermost node
+(①, 1., 가., (a)). Gaps and duplicates pass only with a layout cue (a Markdown heading, bold, a bracketed
+title) and always leave a warning. Three families, three rules: anchored labels (chapters, articles,
+sections) attach to the block or an outer chapter; dotted numbers ("4.2") nest by their numeric prefix;
+enumerators (①, 1., 가., (a)) nest under whatever is open.
+"""
+
+from __future__ import annotations
+
+from jogak.grammar import Scheme, is_first, successor
+from jogak.model import Line, Node
+from jogak.structure.candidates import Candidate
+from jogak.structure.layout import Body, indent_of
+from jogak.structure.state import TreeState
+
+
+class Acceptor:
+    def __init__(self, state: TreeState, body: Body) -> None:
+        self.s = state
+        self.body = body
+
+    def accept(self, c: Candidate, ln: Line) -> bool:
+        if c.kind in ("appendix", "addenda"):
+            return self._open_block(c)
+        if c.kind == "faq":
+            if not (c.strong or c.title_only_line):
+                return False
+            self.s.pop_to(0)
+            node = self.s.new(c, kind="faq", block_type="body", parent=self.s.root)
+            self.s.push(node, container=True)
+            self.s.faq_count = 0
+            return True
+        sc = c.scheme
+        assert sc is not None
+        if sc.anchored:
+            return self._anchored(c, sc, ln)
+        if sc.dotted:
+            return self._dotted(c, sc)
+        return self._enumerated(c, sc, ln)
+
+    # ── anchored: chapters, articles, numbered sections ─────────────────────────────────────────
+    def _anchored(self, c: Candidate, sc: Scheme, ln: Line | None = None) -> bool:
+        blk = self.s.block_level()
+        if self.s.stack[blk].node.kind == "faq":
+            blk = 0  # an article after an FAQ block belongs to the body again
+        attach = self._attach_level(blk, sc)
+        prev = self._previous(c, sc, blk, attach)
+        ok, warn = _order_with_cues(c, prev)
+        if not ok:
+            return False
+        if sc.kind == "chapter" and not (c.title_only_line or c.strong):
+            return False
+        if sc.whole_line_title and prev is not None and not self._section_over_list(c, sc, ln, prev):
+            return False
+        self.s.pop_to(attach)
+        node = self.s.new(c, kind=sc.kind, block_type=self.s.stack[blk].node.block_type if blk else "body",
+                          parent=self.s.stack[attach].node)
+        self.s.push(node, sc, c.key)
+        if warn:
+            self.s.warnings.append(warn)
+        if not c.title and c.title_only_line:
+            self.s.await_title = node
+        return True
+
+    def _attach_level(self, blk: int, sc: Scheme) -> int:
+        """Under the block, or under an open chapter of a lower rank."""
+        attach = blk
+        for i in range(blk + 1, len(self.s.stack)):
+            o = self.s.stack[i]
+            if o.node.kind == "chapter" and o.scheme is not None and o.scheme.rank < sc.rank:
+                attach = i
+            else:
+                break
+        return attach
+
+    def _previous(self, c: Candidate, sc: Scheme, blk: int, attach: int) -> Node | None:
+        """The previous node of this scheme in its numbering scope: articles and top chapters number through
+        the whole block; lower chapter levels restart inside their parent chapter."""
+        whole_block = (sc.kind == "article" or sc.rank <= 2) and not sc.restarts
+        scope_node = self.s.stack[blk].node if whole_block else self.s.stack[attach].node
+        prev = self.s.last_in_scope(scope_node, sc)
+        if sc.restarts and prev is None and attach != blk and not is_first(c.number or (1,)):
+            prev = self.s.last_in_scope(self.s.stack[blk].node, sc)  # numbering runs on across chapters
+        return prev
+
+    def _section_over_list(self, c: Candidate, sc: Scheme, ln: Line | None, prev: Node) -> bool:
+        """"4. 개인정보의 제3자 제공" after section 3 whose list reached "3." is the next section or the list's
+        next item. Only layout decides: a heading cue; the look of earlier section headings against the list's
+        items (list level, indent, font, a blank line before); or one-line items against a title with content
+        under it. Without such evidence it stays an item."""
+        item = None
+        for o in reversed(self.s.stack):
+            if o.node is prev:
+                break
+            if o.scheme is not None and not o.scheme.anchored and o.scheme.regex.match(c.label) \
+                    and o.node.number is not None and successor(o.node.number, c.number or (0,)):
+                item = o.node
+                break
+        if item is None or c.strong or ln is None:
+            return True
+        shape = self.body.shape
+        cur = shape(ln)
+        item_ln = self.s.node_line.get(id(item))
+        item_shape = shape(item_ln) if item_ln is not None else None
+        heads = {shape(h) for n in self.s.order if n.attrs.get("_scheme") == sc.name
+                 and (h := self.s.node_line.get(id(n))) is not None}
+        if cur != item_shape and cur in heads:
+            return True
+        if cur == item_shape and cur not in heads:
+            return False
+        parent = self.s.parents.get(id(item))
+        items = [n for n in (parent.children if parent is not None else [item])
+                 if n.attrs.get("_scheme") == item.attrs.get("_scheme")]
+        one_line = all((il := self.s.node_line.get(id(n))) is not None and self._next_is_numbered(il, sc)
+                       for n in items)
+        return one_line and not self._next_is_numbered(ln, sc)
+
+    def _next_is_numbered(self, ln: Line, sc: Scheme) -> bool:
+        """Does the next non-empty line start with a label of this shape ("N.")?"""
+        nxt = self.body.next_nonempty(ln)
+        return nxt is not None and bool(sc.regex.match(nxt))
+
+    # ── dotted: 4.2, 4.2.1 ──────────────────────────────────────────────────────────────────────
+    def _dotted(self, c: Candidate, sc: Scheme) -> bool:
+        key = c.key or ()
+        blk = self.s.block_level()
+        attach = self._dotted_parent(key, sc, blk)
+        if attach is None:
+            return False
+        parent = self.s.stack[attach].node
+        prev = next((ch for ch in reversed(parent.children) if ch.attrs.get("_scheme") == sc.name), None)
+        warn = None
+        if prev is not None:
+            if not successor(prev.number or (), key, dotted=True):
+                if not c.strong:
+                    return False
+                warn = f"numbering gap: {prev.label} → {c.label} at offset {c.start}"
+        elif not is_first(key, dotted=True) and not c.strong:
+            return False
+        self.s.pop_to(attach)
+        node = self.s.new(c, kind=sc.kind, block_type=self.s.block_type(), parent=parent)
+        node.number = key
+        self.s.push(node, sc, key)
+        if warn:
+            self.s.warnings.append(warn)
+        return True
+
+    def _dotted_parent(self, key: tuple[int, ...], sc: Scheme, blk: int) -> int | None:
+        """Stack level of the open node whose number is the key's prefix (4 for 4.2); the block for a dotted
+        list that starts at 1.1 without one; None when it fits nowhere."""
+        numbered_open = False
+        for i in range(len(self.s.stack) - 1, blk, -1):
+            o = self.s.stack[i]
+            if o.key is not None:
+                numbered_open = True
+                if o.key == key[:-1]:
+                    return i
+        if numbered_open and len(key) > 2:
+            return None
+        if numbered_open and self._has_numbered_article(blk):
+            return None
+        if len(key) != 2 or (key[0] != 1 and not any(
+                ch.attrs.get("_scheme") == sc.name for ch in self.s.stack[blk].node.children)):
+            return None  # a dotted list hanging off the block starts at 1.1
+        return blk
+
+    def _has_numbered_article(self, blk: int) -> bool:
+        return any(o.key is not None and o.scheme is not None and o.scheme.anchored
+                   for o in self.s.stack[blk + 1 :])
+
+    # ── enumerators: ①, 1., 가., (a) ───────────────────────────────────────────────────────────
+    def _enumerated(self, c: Candidate, sc: Scheme, ln: Line | None = None) -> bool:
+        blk = self.s.block_level()
+        lowest = blk
+        for i in range(blk + 1, len(self.s.stack)):
+            o = self.s.stack[i]
+            if o.scheme is not None and o.scheme.anchored:
+                lowest = i  # an enumerator never closes an article
+        indent = indent_of(ln) if ln is not None and c.start == ln.start + self.body.lead(ln) else None
+        top = self.s.stack[-1]
+        if (indent is not None and top.indent is not None and top.indent[0] == indent[0]
+                and top.scheme is not None and top.scheme.name == sc.name and indent[1] > top.indent[1]
+                and is_first(c.number or (0,))):
+            # a list nested in an item of the same style, shown by its deeper list level/indent
+            node = self.s.new(c, kind=sc.kind, block_type=self.s.block_type(), parent=top.node)
+            self.s.push(node, sc, None, indent=indent)
+            return True
+        for i in range(len(self.s.stack) - 1, lowest, -1):
+            o = self.s.stack[i]
+            if (indent is not None and o.indent is not None and o.indent[0] == indent[0]
+                    and o.indent[1] > indent[1] and o.scheme is not None and o.scheme.name == sc.name):
+                continue  # a deeper nested list of the same style has ended
+            if o.scheme is not None and o.scheme.name == sc.name:
+                return self._next_sibling(c, sc, i, indent)
+        if not is_first(c.number or (0,)):
+            return False
+        parent = self.s.stack[-1].node
+        if parent.kind == "faq" and self.s.stack[-1].container:
+            return False
+        node = self.s.new(c, kind=sc.kind, block_type=self.s.block_type(), parent=parent)
+        self.s.push(node, sc, None, indent=indent)
+        return True
+
+    def _next_sibling(self, c: Candidate, sc: Scheme, i: int, indent: tuple[bool, int] | None) -> bool:
+        """``c`` continues the list of the open node at stack level ``i`` (② after ①), or is refused."""
+        o = self.s.stack[i]
+        pnum = o.node.number or (0,)
+        cnum = c.number or (0,)
+        warn = None
+        if not successor(pnum, cnum):
+            gap_ok = cnum[0] > pnum[0] and cnum[0] - pnum[0] <= 3 and (c.strong or sc.kind == "paragraph")
+            dup_ok = cnum == pnum and c.strong
+            if not (gap_ok or dup_ok):
+                if sc.kind == "paragraph":
+                    self.s.warnings.append(f"numbering break ignored: {o.node.label} → {c.label} at offset {c.start}")
+                return False
+            warn = f"numbering {'gap' if gap_ok else 'duplicate'}: {o.node.label} → {c.label} at offset {c.start}"
+        self.s.pop_to(i - 1)
+        parent = self.s.stack[i - 1].node
+        node = self.s.new(c, kind=sc.kind, block_type=self.s.block_type(), parent=parent)
+        self.s.push(node, sc, None, indent=indent)
+        if warn:
+            self.s.warnings.append(warn)
+        return True
+
+    # ── blocks: appendices, addenda ─────────────────────────────────────────────────────────────
+    def _open_block(self, c: Candidate) -> bool:
+        if not (c.title_only_line or c.strong or c.has_bracket_title):
+            return False
+        if c.kind == "appendix" and not self.s.order and self._early(c.start):
+            return False  # "Exhibit 10.1" / "EXHIBIT A" at the very top labels the filing, not an appendix
+        if c.kind == "appendix" and not (c.title_only_line or c.strong):
+            return False
+        self.s.pop_to(0)
+        bt = "appendix" if c.kind == "appendix" else "addenda"
+        node = self.s.new(c, kind=c.kind, block_type=bt, parent=self.s.root)
+        node.label = c.block_label
+        self.s.push(node, container=True)
+        if c.kind == "appendix" and not c.title and c.title_only_line:
+            self.s.await_title = node
+        return True
+
+    def _early(self, offset: int) -> bool:
+        """Fewer than three non-empty lines before ``offset``."""
+        nonempty = 0
+        for ln in self.body.lines:
+            if ln.start >= offset:
+                break
+            if self.body.raw(ln).strip():
+                nonempty += 1
+        return nonempty < 3
+
+
+def _order_with_cues(c: Candidate, prev: Node | None) -> tuple[bool, str | None]:
+    """Is an anchored label in order after ``prev``? Out of order it needs a heading cue, and warns."""
+    if prev is None:
+        return bool(is_first(c.number or (1,)) or c.strong or c.has_bracket_title), None
+    pnum = prev.number or (0,)
+    cn = c.number or (0,)
+    if successor(pnum, cn):
+        return True, None
+    if not (c.strong or c.has_bracket_title or (c.title_only_line and c.title)):
+        return False, None
+    # a standalone heading line ("ARTICLE 4 DELIVERY") is a heading even after a gap
+    if cn == pnum:
+        if not (c.strong or c.has_bracket_title):
+            return False, None
+        return True, f"duplicate heading {c.label} (after {prev.label}) at offset {c.start}"
+    if cn < pnum:
+        if not c.strong:
+            return False, None
+        return True, f"numbering goes back: {prev.label} → {c.label} at offset {c.start}"
+    return True, f"numbering gap: {prev.label} → {c.label} at offset {c.start}"
