@@ -173,60 +173,72 @@ class CandidateReader:
         for scheme in schemes:
             if not at_line_start and not scheme.inline:
                 continue
-            m = scheme.regex.match(seg)
-            if not m:
-                continue
-            raw = m.group("n")
-            sub = m.groupdict().get("m")
-            number = scheme.number(raw, sub)
-            if number is None:
-                continue
-            after = seg[m.end() :]
-            word_label = scheme.anchored or scheme.dotted or scheme.word_label
-            title, consumed, bracketed = ("", 0, False)
-            if scheme.whole_line_title:
-                # "1. 개인정보의 처리 목적": the whole rest of the line is the title, or this is no heading
-                title = self.section_title(after) or ""
-                if not title:
-                    continue
-                consumed, word_label = len(after), False
-            elif scheme.titled:
-                title, consumed, bracketed = _split_title(after, self.lang)
-                if self.lang == "ko" and not bracketed:
-                    title, consumed = "", 0
-                    if scheme.kind == "chapter":  # "제1장 총칙": chapter titles are rarely bracketed
-                        t = after.strip()
-                        if t and len(t) <= 30 and not t.endswith(("다.", "다")) and not is_hangul(after[:1] or " "):
-                            title = _AMEND_TAG.sub("", t).strip()
-                            consumed = len(after)
-                    elif scheme.anchored and after[:1].isspace():
-                        # "제1조 목적" alone on its line (contracts written by hand): an unbracketed title —
-                        # but not "제5조 삭제 <2024. 6. 1.>" and never a sentence ("제1조 이 법은 … 시행한다.")
-                        t = self.section_title(after)
-                        if t and not self.g.deleted_re.fullmatch(t) and t not in self.g.not_titles:
-                            title, consumed = t, len(after)
-            rest = after[consumed:]
-            if _continues_as_text(after if not bracketed else rest, self.g, self.lang, word_label,
-                                  after_title=bracketed):
-                continue
-            if bracketed and rest and is_hangul(rest[0]):
-                continue  # "제3조(정의)에 따라"
-            if self.lang == "ko" and scheme.anchored and title and title.endswith(("다", "다.")):
-                continue
-            title = _AMEND_TAG.sub("", title).strip()
-            label = scheme.format_label(m.group(0), raw, number)
-            body_start = start + m.end() + consumed
-            out.append(Candidate(
-                kind=scheme.kind, label=label, number=number, title=title, start=start, body_start=body_start,
-                scheme=scheme, raw=raw, strong=strong or (line is not None and line.bold_prefix > 0
-                                                          and line.start + line.bold_prefix >= start),
-                word_label=word_label, has_bracket_title=bracketed,
-                title_only_line=not rest.strip() or bool(_AMEND_TAG.fullmatch(rest)),
-            ))
+            c = self._read_scheme(scheme, seg, start, line, strong)
+            if c is not None:
+                out.append(c)
         faq = self._read_faq(seg, start, strong)
         if faq is not None:
             out.append(faq)
         return out
+
+    def _read_scheme(self, scheme: Scheme, seg: str, start: int, line: Line | None, strong: bool
+                     ) -> Candidate | None:
+        """The candidate ``scheme`` proposes for ``seg``, or None (no match, or running text)."""
+        m = scheme.regex.match(seg)
+        if not m:
+            return None
+        raw = m.group("n")
+        number = scheme.number(raw, m.groupdict().get("m"))
+        if number is None:
+            return None
+        after = seg[m.end() :]
+        word_label = scheme.anchored or scheme.dotted or scheme.word_label
+        titled = self._title_after(scheme, after)
+        if titled is None:
+            return None
+        title, consumed, bracketed = titled
+        if scheme.whole_line_title:
+            word_label = False
+        rest = after[consumed:]
+        if _continues_as_text(after if not bracketed else rest, self.g, self.lang, word_label,
+                              after_title=bracketed):
+            return None
+        if bracketed and rest and is_hangul(rest[0]):
+            return None  # "제3조(정의)에 따라"
+        if self.lang == "ko" and scheme.anchored and title and title.endswith(("다", "다.")):
+            return None
+        return Candidate(
+            kind=scheme.kind, label=scheme.format_label(m.group(0), raw, number), number=number,
+            title=_AMEND_TAG.sub("", title).strip(), start=start, body_start=start + m.end() + consumed,
+            scheme=scheme, raw=raw, strong=strong or (line is not None and line.bold_prefix > 0
+                                                      and line.start + line.bold_prefix >= start),
+            word_label=word_label, has_bracket_title=bracketed,
+            title_only_line=not rest.strip() or bool(_AMEND_TAG.fullmatch(rest)),
+        )
+
+    def _title_after(self, scheme: Scheme, after: str) -> tuple[str, int, bool] | None:
+        """(title, characters of ``after`` it takes, bracketed?) for a label's rest of line; None when a
+        whole-line-title scheme finds no title (then the line is no heading of that scheme)."""
+        if scheme.whole_line_title:
+            # "1. 개인정보의 처리 목적": the whole rest of the line is the title, or this is no heading
+            title = self.section_title(after) or ""
+            return (title, len(after), False) if title else None
+        if not scheme.titled:
+            return "", 0, False
+        title, consumed, bracketed = _split_title(after, self.lang)
+        if self.lang != "ko" or bracketed:
+            return title, consumed, bracketed
+        if scheme.kind == "chapter":  # "제1장 총칙": chapter titles are rarely bracketed
+            t = after.strip()
+            if t and len(t) <= 30 and not t.endswith(("다.", "다")) and not is_hangul(after[:1] or " "):
+                return _AMEND_TAG.sub("", t).strip(), len(after), False
+        elif scheme.anchored and after[:1].isspace():
+            # "제1조 목적" alone on its line (contracts written by hand): an unbracketed title — but not
+            # "제5조 삭제 <2024. 6. 1.>" and never a sentence ("제1조 이 법은 … 시행한다.")
+            t = self.section_title(after)
+            if t and not self.g.deleted_re.fullmatch(t) and t not in self.g.not_titles:
+                return t, len(after), False
+        return "", 0, False
 
     def section_title(self, after: str) -> str | None:
         """The rest of a numbered line as a section title ("개인정보의 처리 목적"), or None when it reads as a

@@ -8,6 +8,9 @@ The phrase patterns are data (``ref_patterns`` of the grammars in jogak.grammar.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from jogak.grammar import Grammar, for_language
 from jogak.grammar.numbering import any_int
 from jogak.model import Document, Node, Ref
@@ -131,116 +134,170 @@ def resolve_references(root: Node, doc: Document, lang: str, warnings: list[str]
         n.refs.sort(key=lambda r: r.start)
 
 
-def _resolve(name: str, gd: dict, holder: Node, idx: _Index, lang: str, body_prefix: str
-             ) -> tuple[Node | None, str | None]:
-    block = idx.block_of(holder)
-    article = idx.article_of(holder)
+@dataclass(frozen=True)
+class _Where:
+    """Where a phrase is written: its node, and the block and article holding it."""
+
+    holder: Node
+    block: Node | None
+    article: Node | None
+    idx: _Index
+    body_prefix: str
+
+
+_Resolved = tuple[Node | None, str | None]  # (target, reason it stays unresolved)
+
+
+def _resolve(name: str, gd: dict, holder: Node, idx: _Index, lang: str, body_prefix: str) -> _Resolved:
     if name == "other_law":
         return None, "other law"
-    if lang == "ko":
-        if name == "appendix":
-            label = _app_label(gd["app"], gd.get("app_id"), lang)
-            app = idx.by_path.get(label) or _fuzzy_block(idx.root, label)
-            # "이 부록" / "부록" written inside an appendix means that appendix
-            if (app is None and not gd.get("app_id") and block is not None and block.kind == "appendix"
-                    and block.label.startswith(gd["app"])):
-                app = block
-            if app is None:
-                return None, f"no {label} in this document"
-            for suf in _ko_suffix(gd.get("art"), gd.get("sub"), gd.get("para"), _item(gd), None):
-                hit = idx.find_under(app, suf)
-                if hit is not None:
-                    return hit, None
-            return app, None
-        if name == "body_explicit":
-            for suf in _ko_suffix(gd["art"], gd.get("sub"), gd.get("para"), _item(gd), gd.get("mok")):
-                hit = idx.by_path.get(f"{body_prefix}/{suf}")
-                if hit is not None:
-                    return hit, None
-            return None, "no such clause in the body"
-        if name == "article":
-            law = "".join((gd.get("law") or "").split())
-            if law and not law.startswith("이"):
-                return None, "other law"
-            for suf in _ko_suffix(gd["art"], gd.get("sub"), gd.get("para"), _item(gd), gd.get("mok")):
-                hit = idx.find_label(block, suf, body_prefix)
-                if hit is not None:
-                    return hit, None
-            return None, "no such clause in this document"
-        if name in ("same_article", "bare_para"):
-            if article is None:
-                return None, "no enclosing article"
-            for suf in _ko_suffix(None, None, gd.get("para"), _item(gd), gd.get("mok")):
-                hit = idx.find_under(article, suf)
-                if hit is not None:
-                    return hit, None
-            return None, f"no such paragraph in {article.label}"
-        if name in ("same_para", "bare_item"):
-            para = idx.paragraph_of(holder) or article
-            if para is None:
-                return None, "no enclosing clause"
-            for suf in _ko_suffix(None, None, None, _item(gd), gd.get("mok")):
-                hit = idx.find_under(para, suf)
-                if hit is not None:
-                    return hit, None
-            return None, f"no such item in {para.label}"
-        if name == "prev_article":
-            if article is None:
-                return None, "no enclosing article"
-            prev = _previous_sibling(article, idx)
-            if prev is None:
-                return None, "no previous article"
-            if gd.get("para"):
-                hit = idx.find_under(prev, f"제{int(gd['para'])}항")
-                if hit is not None:
-                    return hit, None
-            return prev, None
-        if name == "prev_para":
-            para = idx.paragraph_of(holder)
-            if para is None:
-                return None, "no enclosing paragraph"
-            prev = _previous_sibling(para, idx)
-            return (prev, None) if prev is not None else (None, "no previous paragraph")
-        return None, "unknown reference form"
-    # English
-    if name in ("inner_of_appendix", "appendix"):
-        label = _app_label(gd["app"], gd.get("app_id"), lang)
-        app = idx.by_path.get(label) or _fuzzy_block(idx.root, label)
-        if app is None:
-            return None, f"no {label} in this document"
-        if gd.get("sec"):
-            hit = _find_section(app, gd["sec"])
-            if hit is not None:
-                return hit, None
-            return app, f"no {gd['sec']} in {label}; resolved to {label}"
-        return app, None
-    if name == "article":
-        n = any_int(gd["art"])
-        hit = idx.by_path.get(f"Article {n}")
-        return (hit, None) if hit is not None else (None, "no such article")
-    if name in ("section", "bare_para"):
-        sec = gd["sec"]
-        if gd.get("of_block"):  # "Section 2 of this Schedule": only inside the block it is written in
-            if block is None:
-                return None, "not inside a schedule or annex"
-            hit = _find_section(block, sec)
-            return (hit, None) if hit is not None else (block, f"no {sec} in {block.label}; resolved to it")
-        scopes = [] if name == "section" and gd.get("of_agreement") else [block, article]
-        for sc in scopes:
-            if sc is not None:
-                hit = _find_section(sc, sec)
-                if hit is not None:
-                    return hit, None
-        hit = _find_section(idx.root, sec, body_only=True)
+    where = _Where(holder, idx.block_of(holder), idx.article_of(holder), idx, body_prefix)
+    rule = (_KO_RULES if lang == "ko" else _EN_RULES).get(name)
+    return rule(gd, where) if rule is not None else (None, "unknown reference form")
+
+
+def _first_under(base: Node, idx: _Index, suffixes: list[str]) -> Node | None:
+    return next((hit for suf in suffixes if (hit := idx.find_under(base, suf)) is not None), None)
+
+
+# ── Korean ──────────────────────────────────────────────────────────────────────────────────────
+
+
+def _ko_appendix(gd: dict, w: _Where) -> _Resolved:
+    label = _app_label(gd["app"], gd.get("app_id"), "ko")
+    app = w.idx.by_path.get(label) or _fuzzy_block(w.idx.root, label)
+    # "이 부록" / "부록" written inside an appendix means that appendix
+    if (app is None and not gd.get("app_id") and w.block is not None and w.block.kind == "appendix"
+            and w.block.label.startswith(gd["app"])):
+        app = w.block
+    if app is None:
+        return None, f"no {label} in this document"
+    hit = _first_under(app, w.idx, _ko_suffix(gd.get("art"), gd.get("sub"), gd.get("para"), _item(gd), None))
+    return (hit if hit is not None else app), None
+
+
+def _ko_body_explicit(gd: dict, w: _Where) -> _Resolved:
+    for suf in _ko_suffix(gd["art"], gd.get("sub"), gd.get("para"), _item(gd), gd.get("mok")):
+        hit = w.idx.by_path.get(f"{w.body_prefix}/{suf}")
         if hit is not None:
             return hit, None
-        if "." not in sec:
-            hit = (idx.by_path.get(f"Section {sec}") or idx.by_path.get(f"Clause {sec}")
-                   or idx.by_path.get(f"Article {sec}"))
+    return None, "no such clause in the body"
+
+
+def _ko_article(gd: dict, w: _Where) -> _Resolved:
+    law = "".join((gd.get("law") or "").split())
+    if law and not law.startswith("이"):
+        return None, "other law"
+    for suf in _ko_suffix(gd["art"], gd.get("sub"), gd.get("para"), _item(gd), gd.get("mok")):
+        hit = w.idx.find_label(w.block, suf, w.body_prefix)
+        if hit is not None:
+            return hit, None
+    return None, "no such clause in this document"
+
+
+def _ko_in_article(gd: dict, w: _Where) -> _Resolved:
+    """"같은 조 제2항", a bare "제2항": a paragraph of the article it is written in."""
+    if w.article is None:
+        return None, "no enclosing article"
+    hit = _first_under(w.article, w.idx, _ko_suffix(None, None, gd.get("para"), _item(gd), gd.get("mok")))
+    return (hit, None) if hit is not None else (None, f"no such paragraph in {w.article.label}")
+
+
+def _ko_in_paragraph(gd: dict, w: _Where) -> _Resolved:
+    """"같은 항 제2호", a bare "제2호": an item of the paragraph (or article) it is written in."""
+    para = w.idx.paragraph_of(w.holder) or w.article
+    if para is None:
+        return None, "no enclosing clause"
+    hit = _first_under(para, w.idx, _ko_suffix(None, None, None, _item(gd), gd.get("mok")))
+    return (hit, None) if hit is not None else (None, f"no such item in {para.label}")
+
+
+def _ko_prev_article(gd: dict, w: _Where) -> _Resolved:
+    if w.article is None:
+        return None, "no enclosing article"
+    prev = _previous_sibling(w.article, w.idx)
+    if prev is None:
+        return None, "no previous article"
+    if gd.get("para"):
+        hit = w.idx.find_under(prev, f"제{int(gd['para'])}항")
+        if hit is not None:
+            return hit, None
+    return prev, None
+
+
+def _ko_prev_para(gd: dict, w: _Where) -> _Resolved:
+    para = w.idx.paragraph_of(w.holder)
+    if para is None:
+        return None, "no enclosing paragraph"
+    prev = _previous_sibling(para, w.idx)
+    return (prev, None) if prev is not None else (None, "no previous paragraph")
+
+
+_KO_RULES: dict[str, Callable[[dict, _Where], _Resolved]] = {
+    "appendix": _ko_appendix,
+    "body_explicit": _ko_body_explicit,
+    "article": _ko_article,
+    "same_article": _ko_in_article,
+    "bare_para": _ko_in_article,
+    "same_para": _ko_in_paragraph,
+    "bare_item": _ko_in_paragraph,
+    "prev_article": _ko_prev_article,
+    "prev_para": _ko_prev_para,
+}
+
+
+# ── English ─────────────────────────────────────────────────────────────────────────────────────
+
+
+def _en_appendix(gd: dict, w: _Where) -> _Resolved:
+    label = _app_label(gd["app"], gd.get("app_id"), "en")
+    app = w.idx.by_path.get(label) or _fuzzy_block(w.idx.root, label)
+    if app is None:
+        return None, f"no {label} in this document"
+    if gd.get("sec"):
+        hit = _find_section(app, gd["sec"])
+        if hit is not None:
+            return hit, None
+        return app, f"no {gd['sec']} in {label}; resolved to {label}"
+    return app, None
+
+
+def _en_article(gd: dict, w: _Where) -> _Resolved:
+    hit = w.idx.by_path.get(f"Article {any_int(gd['art'])}")
+    return (hit, None) if hit is not None else (None, "no such article")
+
+
+def _en_section(gd: dict, w: _Where) -> _Resolved:
+    sec = gd["sec"]
+    if gd.get("of_block"):  # "Section 2 of this Schedule": only inside the block it is written in
+        if w.block is None:
+            return None, "not inside a schedule or annex"
+        hit = _find_section(w.block, sec)
+        return (hit, None) if hit is not None else (w.block, f"no {sec} in {w.block.label}; resolved to it")
+    # "Section 4 of this Agreement" skips the enclosing block and article
+    for sc in [] if gd.get("of_agreement") else [w.block, w.article]:
+        if sc is not None:
+            hit = _find_section(sc, sec)
             if hit is not None:
                 return hit, None
-        return None, "no such section"
-    return None, "unknown reference form"
+    hit = _find_section(w.idx.root, sec, body_only=True)
+    if hit is not None:
+        return hit, None
+    if "." not in sec:
+        hit = (w.idx.by_path.get(f"Section {sec}") or w.idx.by_path.get(f"Clause {sec}")
+               or w.idx.by_path.get(f"Article {sec}"))
+        if hit is not None:
+            return hit, None
+    return None, "no such section"
+
+
+_EN_RULES: dict[str, Callable[[dict, _Where], _Resolved]] = {
+    "inner_of_appendix": _en_appendix,
+    "appendix": _en_appendix,
+    "article": _en_article,
+    "section": _en_section,
+    "bare_para": _en_section,
+}
 
 
 def _find_section(scope: Node, sec: str, body_only: bool = False) -> Node | None:

@@ -1,0 +1,138 @@
+"""Cross-references resolved in scope: relative phrases (같은 조, 전항, 전조), appendix scope, other laws, and
+the English forms (Section 4.2, paragraph 2 of Schedule 1, … of the Internal Revenue Code)."""
+
+from __future__ import annotations
+
+import pytest
+
+from jogak.load import load_bytes
+from jogak.model import Ref
+from jogak.structure import DocTree, parse
+
+KO = """이용약관
+
+제1조(목적) 이 약관은 회사와 회원의 권리를 정한다.
+제2조(정의) ① 이 약관에서 쓰는 용어의 뜻은 다음과 같다.
+1. "회원"이란 가입한 자를 말한다.
+2. "상품"이란 판매하는 물건을 말한다.
+② 제1항 외의 용어는 관계 법령에 따른다.
+제2조의2(적용 범위) 이 약관 제2조는 모든 회원에게 적용한다.
+제3조(환불) ① 회원은 제2조제1항제2호의 상품을 반품할 수 있다.
+② 같은 조 제1항에 따른 반품은 7일 이내에 한다.
+③ 전항의 기간은 「전자상거래 등에서의 소비자보호에 관한 법률」 제17조에 따른다.
+④ 보상 기준은 부록A 참조.
+제4조(위약금) 전조의 반품에 드는 비용은 부록A 제2조에 따른다. 손해배상은 민법 제750조에 따른다.
+제5조(기타) 이 약관에 없는 사항은 법률 제20001호 및 제9조에 따른다. 제3항을 본다.
+
+부록A 보상 기준
+제1조(적용) 이 부록은 제3조의 반품에 적용한다.
+제2조(금액) 보상 금액은 제1조에 따른다. 본문 제1조를 본다.
+"""
+
+EN = """MASTER SERVICES AGREEMENT
+
+ARTICLE 1 DEFINITIONS
+1.1 Terms. Capitalised terms have the meanings in Schedule 1.
+1.2 Interpretation. Section 1.1 applies to this Agreement; see Section 2.1.
+ARTICLE 2 PAYMENT
+2.1 Fees. The Customer shall pay the fees set out in paragraph 2 of Schedule 1, as set forth in Section 2.2.
+2.2 Taxes. Taxes are governed by Section 3 of the Internal Revenue Code and by Article 1.
+2.3 Late payment. Interest accrues as provided in Section 9.9.
+
+SCHEDULE 1 FEES
+1. Base fee. The base fee is 100.
+2. Extra fee. The extra fee follows paragraph 1.
+"""
+
+
+@pytest.fixture(scope="module")
+def ko() -> DocTree:
+    return parse(load_bytes(KO.encode("utf-8"), "약관.txt"))
+
+
+@pytest.fixture(scope="module")
+def en() -> DocTree:
+    return parse(load_bytes(EN.encode("utf-8"), "msa.txt"))
+
+
+def refs(tree: DocTree, path: str) -> dict[str, Ref]:
+    node = tree.find(path)
+    assert node is not None, path
+    return {r.text: r for r in node.refs}
+
+
+def test_offsets_are_the_phrase_as_written(ko: DocTree) -> None:
+    for n in ko.root.walk():
+        for r in n.refs:
+            assert ko.doc.text[r.start : r.end] == r.text
+            assert n.char_start <= r.start < n.char_end  # held by the node whose text contains it
+
+
+def test_headings_are_not_references_to_themselves(ko: DocTree) -> None:
+    assert ko.find("본문/제1조").refs == []
+    assert all(r.start >= (n.body_start or n.char_start) for n in ko.root.walk() for r in n.refs)
+
+
+def test_full_and_bare_labels(ko: DocTree) -> None:
+    assert refs(ko, "본문/제3조/제1항")["제2조제1항제2호"].target_path == "본문/제2조/제1항/제2호"
+    # a bare 제1항 means a paragraph of the article it is written in
+    assert refs(ko, "본문/제2조/제2항")["제1항"].target_path == "본문/제2조/제1항"
+    # "이 약관 제2조" names this document
+    assert refs(ko, "본문/제2조의2")["이 약관 제2조"].target_path == "본문/제2조"
+
+
+def test_relative_phrases(ko: DocTree) -> None:
+    same = refs(ko, "본문/제3조/제2항")["같은 조 제1항"]
+    assert (same.target_path, same.pointer) == ("본문/제3조/제1항", False)
+    assert refs(ko, "본문/제3조/제3항")["전항"].target_path == "본문/제3조/제2항"
+    assert refs(ko, "본문/제4조")["전조"].target_path == "본문/제3조"
+
+
+def test_appendix_references_and_pointers(ko: DocTree) -> None:
+    pointer = refs(ko, "본문/제3조/제4항")["부록A"]
+    assert (pointer.target_path, pointer.pointer) == ("부록A", True)  # "부록A 참조": only points elsewhere
+    inner = refs(ko, "본문/제4조")["부록A 제2조"]
+    assert (inner.target_path, inner.pointer) == ("부록A/제2조", True)  # "…에 따른다"
+
+
+def test_scope_inside_an_appendix(ko: DocTree) -> None:
+    # "제1조" written in 부록A means 부록A's own 제1조; "제3조" (absent there) falls back to the body
+    assert refs(ko, "부록A/제2조")["제1조"].target_path == "부록A/제1조"
+    assert refs(ko, "부록A/제1조")["제3조"].target_path == "본문/제3조"
+    assert refs(ko, "부록A/제2조")["본문 제1조"].target_path == "본문/제1조"
+    assert refs(ko, "부록A/제1조")["부록"].target_path == "부록A"  # "이 부록"
+
+
+def test_other_laws_and_law_numbers_are_never_resolved(ko: DocTree) -> None:
+    law = refs(ko, "본문/제3조/제3항")["「전자상거래 등에서의 소비자보호에 관한 법률」 제17조"]
+    assert (law.target_path, law.reason) == (None, "other law")
+    civil = refs(ko, "본문/제4조")["민법 제750조"]
+    assert (civil.target_path, civil.reason) == (None, "other law")
+    texts = refs(ko, "본문/제5조")
+    assert not any("20001" in t for t in texts)  # "법률 제20001호" is a law's number, not an item
+
+
+def test_unresolved_targets_say_why(ko: DocTree) -> None:
+    texts = refs(ko, "본문/제5조")
+    assert (texts["제9조"].target_path, texts["제9조"].reason) == (None, "no such clause in this document")
+    assert (texts["제3항"].target_path, texts["제3항"].reason) == (None, "no such paragraph in 제5조")
+
+
+def test_english_sections_schedules_and_other_laws(en: DocTree) -> None:
+    assert refs(en, "Article 1/1.2")["Section 1.1"].target_path == "Article 1/1.1"
+    assert refs(en, "Article 1/1.1")["Schedule 1"].target_path == "Schedule 1"
+    inner = refs(en, "Article 2/2.1")["paragraph 2 of Schedule 1"]
+    assert inner.target_path == "Schedule 1/2"
+    assert refs(en, "Article 2/2.1")["Section 2.2"].pointer  # "as set forth in Section 2.2"
+    irc = refs(en, "Article 2/2.2")["Section 3 of the Internal Revenue Code"]
+    assert (irc.target_path, irc.reason) == (None, "other law")
+    assert refs(en, "Article 2/2.2")["Article 1"].target_path == "Article 1"
+    missing = refs(en, "Article 2/2.3")["Section 9.9"]
+    assert (missing.target_path, missing.reason) == (None, "no such section")
+    # "paragraph 1" inside a schedule means the schedule's paragraph, not Article 1
+    assert refs(en, "Schedule 1/2")["paragraph 1"].target_path == "Schedule 1/1"
+
+
+def test_refs_are_sorted_by_offset(ko: DocTree) -> None:
+    for n in ko.root.walk():
+        assert [r.start for r in n.refs] == sorted(r.start for r in n.refs)
