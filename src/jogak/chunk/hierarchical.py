@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from jogak.chunk.base import BaseChunker
 from jogak.chunk.recursive import RecursiveSplitter
 from jogak.model import Chunk, Document, Node
+from jogak.structure import parse
+from jogak.structure.caselaw import case_for_chunk
 
 # Kinds whose presence among a node's children makes that node a container of clause units.
 _UNIT_KINDS = {"chapter", "article", "section", "case", "holding", "appendix", "addenda"}
@@ -53,8 +55,6 @@ class HierarchicalChunker(BaseChunker):
 
     # ── public ──────────────────────────────────────────────────────────────────────────────────
     def chunk_document(self, doc: Document, tree=None) -> Iterator[Chunk]:
-        from jogak.structure import parse
-
         tree = tree if tree is not None else parse(doc)
         self._doc = doc
         self._parents = tree.parent_map()
@@ -317,8 +317,6 @@ def _case_fields(case: dict | None) -> dict | None:
     """Only the case fields a chunk carries (사건번호, 선고일, court, title, full case name, ...)."""
     if not case:
         return None
-    from jogak.structure.caselaw import case_for_chunk
-
     return case_for_chunk(case)
 
 
