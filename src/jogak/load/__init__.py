@@ -29,6 +29,7 @@ from jogak.model import Document
 FORMATS: dict[str, str] = {
     ".pdf": "pdf",
     ".docx": "docx",
+    ".hwp": "hwp",
     ".hwpx": "hwpx",
     ".html": "html",
     ".htm": "html",
@@ -152,6 +153,10 @@ def _check_magic(data: bytes, source: str, fmt: str) -> None:
     if fmt == "pdf":
         if b"%PDF-" not in head:
             raise CorruptFileError(source, "corrupt PDF: not a PDF file (no %PDF header)")
+    elif fmt == "hwp":
+        if not data.startswith((b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", b"HWP Document File")):
+            what = next((name for magic, name in _BINARY_MAGIC if data.startswith(magic)), None)
+            raise CorruptFileError(source, f"corrupt HWP: {f'it is a {what} file' if what else 'not an OLE file'}")
     elif fmt in ("docx", "hwpx"):
         if not data.startswith(b"PK"):
             what = next((name for magic, name in _BINARY_MAGIC if data.startswith(magic)), None)

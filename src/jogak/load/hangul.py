@@ -13,9 +13,11 @@ endnotes as footnote blocks after ``body_end`` linked to their marks.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from jogak.grammar import numbering as num
 from jogak.load.builder import DocBuilder
 from jogak.model import Document
 
@@ -25,66 +27,30 @@ FORMAT_NAMES = (
     "CIRCLED_LATIN_CAPITAL", "CIRCLED_LATIN_SMALL", "HANGUL_SYLLABLE", "CIRCLED_HANGUL_SYLLABLE",
     "HANGUL_JAMO", "CIRCLED_HANGUL_JAMO", "HANGUL_PHONETIC", "IDEOGRAPH", "CIRCLED_IDEOGRAPH",
 )
-_SYLLABLES = "가나다라마바사아자차카타파하"
-_JAMO = "ㄱㄴㄷㄹㅁㅂㅅㅇㅈㅊㅋㅌㅍㅎ"
-_KO_DIGITS = "영일이삼사오육칠팔구"
-_IDEO_DIGITS = "〇一二三四五六七八九"
-
-
-def _roman(n: int) -> str:
-    out = ""
-    for v, s in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"),
-                 (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
-        while n >= v:
-            out += s
-            n -= v
-    return out
-
-
-def _sino(n: int, digits: str, units: str) -> str:
-    if n == 0:
-        return digits[0]
-    out = ""
-    for u, name in zip((1000, 100, 10), units, strict=True):
-        q, n = divmod(n, u)
-        if q:
-            out += ("" if q == 1 else digits[q]) + name
-    return out + (digits[n] if n else "")
-
-
-def _circled(n: int) -> str:
-    if 1 <= n <= 20:
-        return chr(0x2460 + n - 1)
-    if 21 <= n <= 35:
-        return chr(0x3251 + n - 21)
-    if 36 <= n <= 50:
-        return chr(0x32B1 + n - 36)
-    return str(n)
 
 
 def format_number(n: int, fmt: str) -> str:
     """``n`` as 한글 draws it in number format ``fmt`` (an OWPML name such as ``HANGUL_SYLLABLE``)."""
-    if n <= 0 and fmt != "DIGIT":
-        return str(n)
     cyc = (n - 1) % 14
-    table: dict[str, Any] = {
-        "CIRCLED_DIGIT": lambda: _circled(n),
-        "ROMAN_CAPITAL": lambda: _roman(n),
-        "ROMAN_SMALL": lambda: _roman(n).lower(),
-        "LATIN_CAPITAL": lambda: chr(65 + (n - 1) % 26),
-        "LATIN_SMALL": lambda: chr(97 + (n - 1) % 26),
+    table: dict[str, Callable[[], str]] = {
+        "CIRCLED_DIGIT": lambda: num.circled(n),
+        "ROMAN_CAPITAL": lambda: num.int_to_roman(n, upper=True),
+        "ROMAN_SMALL": lambda: num.int_to_roman(n),
+        "LATIN_CAPITAL": lambda: num.letters_repeated(n).upper(),
+        "LATIN_SMALL": lambda: num.letters_repeated(n),
         "CIRCLED_LATIN_CAPITAL": lambda: chr(0x24B6 + (n - 1) % 26),
         "CIRCLED_LATIN_SMALL": lambda: chr(0x24D0 + (n - 1) % 26),
-        "HANGUL_SYLLABLE": lambda: _SYLLABLES[cyc],
+        "HANGUL_SYLLABLE": lambda: num.ganada(n),
         "CIRCLED_HANGUL_SYLLABLE": lambda: chr(0x326E + cyc),
-        "HANGUL_JAMO": lambda: _JAMO[cyc],
+        "HANGUL_JAMO": lambda: num.chosung(n),
         "CIRCLED_HANGUL_JAMO": lambda: chr(0x3260 + cyc),
-        "HANGUL_PHONETIC": lambda: _sino(n, _KO_DIGITS, "천백십"),
-        "IDEOGRAPH": lambda: _sino(n, _IDEO_DIGITS, "千百十"),
-        "CIRCLED_IDEOGRAPH": lambda: chr(0x3280 + n - 1) if 1 <= n <= 10 else _sino(n, _IDEO_DIGITS, "千百十"),
+        "HANGUL_PHONETIC": lambda: num.sino_korean(n),
+        "IDEOGRAPH": lambda: num.sino_korean(n, ideographic=True),
     }
     fn = table.get(fmt)
-    return fn() if fn else str(n)
+    if n <= 0 or fn is None:
+        return str(n)
+    return fn() or str(n)
 
 
 @dataclass

@@ -7,7 +7,9 @@
   bidi characters, no leading dots, no reserved characters, bounded length. Duplicates get " (2)".
 * The type comes from the bytes: ``%PDF-`` for PDF; a zip holding ``word/document.xml`` for DOCX and a zip
   whose ``mimetype`` entry is ``application/hwp+zip`` for HWPX (both with the loader's zip-bomb guard on
-  declared sizes plus an inflation budget measured while decompressing);
+  declared sizes plus an inflation budget measured while decompressing); an OLE compound file whose
+  ``FileHeader`` stream carries the HWP signature for HWP (its streams are inflated under a budget by the
+  loader);
   ``<html``/``<!doctype html`` for HTML; UTF-8 (or UTF-16 with BOM, or CP949) without binary data for text
   and Markdown. A known extension whose content disagrees is refused; a missing extension is inferred.
 """
@@ -49,6 +51,7 @@ _EXT_OF = {"pdf": ".pdf", "docx": ".docx", "hwp": ".hwp", "hwpx": ".hwpx", "html
            "text": ".txt"}
 _NAMES = {"pdf": "PDF", "docx": "DOCX", "hwp": "HWP", "hwpx": "HWPX", "html": "HTML", "markdown": "Markdown",
           "text": "text"}
+_OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
 
 @dataclass
@@ -330,6 +333,10 @@ def detect_format(data: bytes) -> str | None:
                 return _zip_kind(zf)
         except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError):
             return None
+    if data.startswith(_OLE):
+        from jogak.load.hwp.container import is_hwp5
+
+        return "hwp" if is_hwp5(data) else None
     if _magic_name(data):
         return None
     text = _decode_text(data)
@@ -357,7 +364,7 @@ def check_file(f: SavedFile, max_inflated: int) -> str:
             what = _magic_name(data)
             raise ApiError(415, "unsupported_type",
                            f"{f.name}: unsupported content{f' ({what})' if what else ''}; supported: PDF, DOCX, "
-                           "HWPX, HTML, Markdown, UTF-8/CP949 text", file=f.name)
+                           "HWP, HWPX, HTML, Markdown, UTF-8/CP949 text", file=f.name)
         new = f.path.with_name(f.name + _EXT_OF[fmt])
         f.path.rename(new)
         f.path, f.name = new, new.name
@@ -366,6 +373,11 @@ def check_file(f: SavedFile, max_inflated: int) -> str:
             raise _mismatch(f, fmt, data)
     elif fmt in ("docx", "hwpx"):
         _check_zip_package(f, data, max_inflated, fmt)
+    elif fmt == "hwp":
+        from jogak.load.hwp.container import is_hwp5
+
+        if not is_hwp5(data):
+            raise _mismatch(f, fmt, data)
     else:
         what = _magic_name(data)
         if what:
