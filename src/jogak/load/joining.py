@@ -6,7 +6,7 @@ Rules (shared by the PDF loader and table-cell rendering):
   anywhere inside a word. Whether the source had a space there is the caller's decision
   (:func:`needs_decision` says which breaks are ambiguous): the PDF loader decides per document whether
   lines wrap by word or by character and per break from the geometry and the words on both sides
-  (``jogak.load.pdf._WrapAnalysis``, ``jogak.load.spacing``) and passes ``space_in_source=True``; then
+  (``jogak.load.pdf.wrap.WrapAnalysis``, ``jogak.load.spacing``) and passes ``space_in_source=True``; then
   exactly one space is kept.
 * An opening bracket/quote at the end (「 ( [ “) or a closing one at the start (」 ) ] ” , .) → nothing.
 * A soft hyphen at a Latin break ("con-" + "tract") is removed only when it is clearly a soft break:
