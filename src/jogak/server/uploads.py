@@ -407,7 +407,7 @@ def _check_zip_package(f: SavedFile, data: bytes, max_inflated: int, fmt: str) -
     guard = None
     with contextlib.suppress(ImportError):
         if fmt == "docx":
-            from jogak.load.docx import _check_zip as guard  # the loader's guard (declared sizes)
+            from jogak.load.docx import check_zip as guard  # the loader's guard (declared sizes)
         else:
             from jogak.load.hwpx import check_zip as guard
     try:
