@@ -33,6 +33,7 @@ from typing import Any
 from bs4 import BeautifulSoup, Comment, Doctype, NavigableString, Tag
 from bs4.element import CData, Declaration, ProcessingInstruction
 
+from jogak.grammar.numbering import chosung, circled, ganada, int_to_roman, letters_bijective
 from jogak.load.builder import DocBuilder
 from jogak.load.encoding import decode, sniff_html_charset
 from jogak.model import Document
@@ -112,27 +113,6 @@ def _is_bold(el: Tag) -> bool:
     return bool(re.search(r"font-weight:(bold|bolder|[6-9]00)", style))
 
 
-def _roman(n: int) -> str:
-    vals = [(1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"),
-            (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i")]
-    out = ""
-    for v, s in vals:
-        while n >= v:
-            out += s
-            n -= v
-    return out or "0"
-
-
-def _alpha(n: int) -> str:
-    s = ""
-    while n > 0:
-        n, r = divmod(n - 1, 26)
-        s = chr(97 + r) + s
-    return s or "0"
-
-
-_GANADA = "가나다라마바사아자차카타파하"
-_CHOSUNG = "ㄱㄴㄷㄹㅁㅂㅅㅇㅈㅊㅋㅌㅍㅎ"
 # CSS list-style-type → the ``type`` letter used below (Korean sites style lists rather than type them)
 _CSS_LIST = {"lower-alpha": "a", "lower-latin": "a", "upper-alpha": "A", "upper-latin": "A", "lower-roman": "i",
              "upper-roman": "I", "hangul": "가", "korean-hangul-formal": "가", "hangul-consonant": "ㄱ",
@@ -153,19 +133,19 @@ def _list_type(el: Tag, default: str) -> str:
 
 def _fmt_number(n: int, typ: str) -> str:
     if typ == "가":
-        return _GANADA[(n - 1) % len(_GANADA)] if n > 0 else str(n)
+        return ganada(n) or str(n)
     if typ == "ㄱ":
-        return _CHOSUNG[(n - 1) % len(_CHOSUNG)] if n > 0 else str(n)
+        return chosung(n) or str(n)
     if typ == "①":
-        return chr(0x2460 + n - 1) if 1 <= n <= 20 else str(n)
+        return circled(n, limit=20) or str(n)
     if typ == "a":
-        return _alpha(n)
+        return letters_bijective(n) or "0"
     if typ == "A":
-        return _alpha(n).upper()
+        return (letters_bijective(n) or "0").upper()
     if typ == "i":
-        return _roman(n)
+        return int_to_roman(n) or "0"
     if typ == "I":
-        return _roman(n).upper()
+        return int_to_roman(n, upper=True) or "0"
     return str(n)
 
 

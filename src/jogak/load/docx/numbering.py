@@ -5,104 +5,77 @@
 decimalEnclosedParen/Fullstop, ordinal …). ``Numbering`` reads abstract numbering definitions, ``w:num``
 instances with level overrides and start overrides, and renders each numbered paragraph's label from its
 level's ``lvlText`` template (``%1.``, ``(%1)``, ``제%1조``, ``%1.%2.``) with counters per ``numId`` and level
-restarts.
+restarts. The numbering systems themselves (가나다, ①, Roman, letters, Sino-Korean) are ``jogak.grammar.numbering``.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from jogak.grammar.numbering import (
+    PAREN_DIGITS,
+    chosung,
+    circled,
+    ganada,
+    int_to_roman,
+    korean_counting,
+    letters_repeated,
+    sino_korean,
+)
 from jogak.load.docx.ooxml import W, indent_left, on, to_int, val
 from jogak.load.docx.styles import Styles
 
-_GANADA = "가나다라마바사아자차카타파하"
-_CHOSUNG = "ㄱㄴㄷㄹㅁㅂㅅㅇㅈㅊㅋㅌㅍㅎ"
-_KOREAN_DIGITS = "영일이삼사오육칠팔구"
-_IDEO_DIGITS = "〇一二三四五六七八九"
-_KOREAN_COUNTING = ["하나", "둘", "셋", "넷", "다섯", "여섯", "일곱", "여덟", "아홉", "열"]
+
+def _fullwidth(n: int) -> str:
+    return "".join(chr(0xFF10 + int(d)) for d in str(n))
 
 
-def _roman(n: int) -> str:
-    vals = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"),
-            (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
-    out = ""
-    for v, s in vals:
-        while n >= v:
-            out += s
-            n -= v
-    return out
+def _ordinal(n: int) -> str:
+    suf = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suf}"
 
 
-def _letters(n: int) -> str:
-    # Word repeats the letter: a..z, aa..zz, aaa..
-    if n <= 0:
-        return str(n)
-    k, r = divmod(n - 1, 26)
-    return chr(97 + r) * (k + 1)
+def _ideographic(n: int) -> str:
+    return sino_korean(n, ideographic=True)
 
 
-def _sino_korean(n: int, digits: str) -> str:
-    if n == 0:
-        return digits[0]
-    units = [(10000, "만" if digits is _KOREAN_DIGITS else "万"), (1000, "천" if digits is _KOREAN_DIGITS else "千"),
-             (100, "백" if digits is _KOREAN_DIGITS else "百"), (10, "십" if digits is _KOREAN_DIGITS else "十")]
-    out = ""
-    for u, name in units:
-        q, n = divmod(n, u)
-        if q:
-            out += ("" if q == 1 else digits[q]) + name
-    if n:
-        out += digits[n]
-    return out
+# w:numFmt → formatter; a number the style cannot show is written in digits (Word does the same)
+_FORMATS: dict[str, Callable[[int], str]] = {
+    "decimal": str,
+    "decimalHalfWidth": str,
+    "decimalZero": lambda n: f"{n:02d}",
+    "upperRoman": lambda n: int_to_roman(n, upper=True) or str(n),
+    "lowerRoman": lambda n: int_to_roman(n) or str(n),
+    "upperLetter": lambda n: (letters_repeated(n) or str(n)).upper(),
+    "lowerLetter": lambda n: letters_repeated(n) or str(n),
+    "decimalEnclosedCircle": lambda n: circled(n) or str(n),
+    "decimalEnclosedCircleChinese": lambda n: circled(n) or str(n),
+    "decimalEnclosedParen": lambda n: PAREN_DIGITS[n - 1] if 1 <= n <= len(PAREN_DIGITS) else f"({n})",
+    "decimalEnclosedFullstop": lambda n: chr(0x2488 + n - 1) if 1 <= n <= 20 else f"{n}.",  # ⒈ … ⒛
+    "ganada": lambda n: ganada(n) or str(n),
+    "chosung": lambda n: chosung(n) or str(n),
+    "koreanDigital": sino_korean,
+    "koreanLegal": sino_korean,
+    "koreanCounting": lambda n: korean_counting(n) or str(n),
+    "ideographDigital": _ideographic,
+    "koreanDigital2": _ideographic,
+    "chineseCounting": _ideographic,
+    "chineseCountingThousand": _ideographic,
+    "ideographTraditional": _ideographic,
+    "japaneseCounting": _ideographic,
+    "decimalFullWidth": _fullwidth,
+    "decimalFullWidth2": _fullwidth,
+    "ordinal": _ordinal,
+    "none": lambda n: "",
+}
 
 
 def format_number(n: int, fmt: str) -> str:
-    fmt = fmt or "decimal"
-    if fmt in ("decimal", "decimalHalfWidth"):
-        return str(n)
-    if fmt == "decimalZero":
-        return f"{n:02d}"
-    if fmt == "upperRoman":
-        return _roman(n) or str(n)
-    if fmt == "lowerRoman":
-        return (_roman(n) or str(n)).lower()
-    if fmt == "upperLetter":
-        return _letters(n).upper()
-    if fmt == "lowerLetter":
-        return _letters(n)
-    if fmt == "decimalEnclosedCircle" or fmt == "decimalEnclosedCircleChinese":
-        if 1 <= n <= 20:
-            return chr(0x2460 + n - 1)
-        if 21 <= n <= 35:
-            return chr(0x3251 + n - 21)
-        if 36 <= n <= 50:
-            return chr(0x32B1 + n - 36)
-        return str(n)
-    if fmt == "decimalEnclosedParen":
-        return chr(0x2474 + n - 1) if 1 <= n <= 20 else f"({n})"
-    if fmt == "decimalEnclosedFullstop":
-        return chr(0x2488 + n - 1) if 1 <= n <= 20 else f"{n}."
-    if fmt == "ganada":
-        return _GANADA[(n - 1) % len(_GANADA)] if n > 0 else str(n)
-    if fmt == "chosung":
-        return _CHOSUNG[(n - 1) % len(_CHOSUNG)] if n > 0 else str(n)
-    if fmt in ("koreanDigital", "koreanLegal"):
-        return _sino_korean(n, _KOREAN_DIGITS)
-    if fmt == "koreanCounting":
-        return _KOREAN_COUNTING[n - 1] if 1 <= n <= 10 else str(n)
-    if fmt in ("ideographDigital", "koreanDigital2", "chineseCounting", "chineseCountingThousand",
-               "ideographTraditional", "japaneseCounting"):
-        return _sino_korean(n, _IDEO_DIGITS)
-    if fmt == "decimalFullWidth" or fmt == "decimalFullWidth2":
-        return "".join(chr(0xFF10 + int(d)) for d in str(n))
-    if fmt == "ordinal":
-        suf = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-        return f"{n}{suf}"
-    if fmt == "none":
-        return ""
-    return str(n)
+    """``n`` as Word shows it in number format ``fmt`` (``w:numFmt``); unknown formats as digits."""
+    return _FORMATS.get(fmt or "decimal", str)(n)
 
 
 @dataclass

@@ -14,6 +14,7 @@ import re
 import statistics
 from collections import defaultdict
 
+from jogak.grammar.numbering import GANADA
 from jogak.load.builder import DocBuilder
 from jogak.load.joining import is_cjk, wrap_separator
 from jogak.load.pdf.lines import LABEL, Para, VLine
@@ -23,7 +24,6 @@ from jogak.load.pdf.wrap import WrapAnalysis
 # labels that always start a new line even after a full line that does not end a sentence
 _STRONG_LABEL = re.compile(r"^(?:[①-⑳㉑-㉟]|제\s*\d+\s*[조장절관편](?:의\s*\d+)?(?:\s|\(|$)|[가-하][.)]\s|\([가-하]\)|"
                            r"[•※▶■□○●◎◇◆▷]\s|부\s*칙|\[?\s*부\s*록|\[?\s*별\s*[표지])")
-_GANADA = "가나다라마바사아자차카타파하"
 _GANADA_LABEL = re.compile(r"^([가-하])[.)]\s")
 _CLAUSE_END = re.compile(r"[.:;。!?)\]」』]$|다\.?$")
 _SENTENCE_END = re.compile(r"(?:[.!?。]|다\.|[.!?][\"'”’)\]])$")
@@ -104,7 +104,7 @@ def _label_breaks(a: VLine, b: VLine, last_ganada: str | None) -> bool:
     """Does the label ``b`` starts with open a new paragraph after ``a``?"""
     g = _GANADA_LABEL.match(b.text)
     in_sequence = g is None or g.group(1) == "가" or (
-        last_ganada is not None and _GANADA.find(g.group(1)) == _GANADA.find(last_ganada) + 1)
+        last_ganada is not None and GANADA.find(g.group(1)) == GANADA.find(last_ganada) + 1)
     if _STRONG_LABEL.match(b.text) and in_sequence:
         return True
     # weaker labels ("(12)", "2.3", "a.", "Section") start a new line unless the previous line stops
