@@ -9,6 +9,13 @@ Each endpoint (``/v1/search``, then ``/v1/ask``) is driven separately by ``--cli
 its own connection, cycling through the questions of examples/haru-market/questions.yaml. Reported per
 endpoint: requests, errors (non-200 or transport failures), throughput, p50/p95/max latency. The exit code
 is 1 when any request failed. Not part of ``make test`` (a smoke run is, with 2 clients × 2 s).
+
+Issue 18's scenarios (``--scenario hostile|ingest|cold|all``; see ``benchmarks/load_scenarios.py``) start
+their own server with two tenants and print the figures the targets are stated in; ``--src DIR`` runs the
+server and the CLI from another source tree (e.g. an export of an older commit) for before/after figures:
+
+    .venv/bin/python benchmarks/load_server.py --scenario all
+    .venv/bin/python benchmarks/load_server.py --scenario all --src /tmp/before/src
 """
 
 from __future__ import annotations
@@ -145,7 +152,15 @@ def main() -> int:
     ap.add_argument("--warm", type=int, default=1, help="warm-up passes over the questions before measuring "
                                                         "(0: measure cold caches too)")
     ap.add_argument("--json", action="store_true", help="print one JSON document")
+    ap.add_argument("--scenario", choices=["throughput", "hostile", "ingest", "cold", "all"],
+                    default="throughput", help="issue 18's scenarios (each starts its own server)")
+    ap.add_argument("--src", type=Path, help="run jogak from this source tree (PYTHONPATH) for the scenarios")
+    ap.add_argument("--runs", type=int, default=5, help="cold scenario: runs of each command")
     args = ap.parse_args()
+    if args.scenario != "throughput":
+        from load_scenarios import run_scenarios
+
+        return run_scenarios(args)
     if args.clients < 1 or args.seconds <= 0:
         ap.error("--clients and --seconds must be positive")
 

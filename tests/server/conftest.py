@@ -12,6 +12,7 @@ import pytest
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))  # hostile.py: generated inputs
 
 from serverkit import CACHE, CONTRACTS, HARU, KEYS, ServerProcess, keyed_config
 

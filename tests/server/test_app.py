@@ -83,17 +83,24 @@ def test_settings_from_config_file(tmp_path: Path) -> None:
         ServerSettings.from_config(str(tmp_path / "store"), cfg)
 
 
-def test_jobs_left_running_are_marked_interrupted(tmp_path: Path) -> None:
+def test_restart_interrupts_running_jobs_and_keeps_queued_ones(tmp_path: Path) -> None:
     work = tmp_path / "work"
-    m = JobManager(work, open_writer=lambda c: None)
-    job = Job(id="j1", collection="a", status="running", stage="embed")
-    m.records.put(job)
-    (m.uploads / "j1" / "000").mkdir(parents=True)
-    (m.uploads / "j1" / "000" / "x.md").write_text("x")
+    m = JobManager(work, init={})
+    m.records.put(Job(id="j1", collection="a", status="running", stage="embed"))
+    for jid in ("j1", "j2"):
+        (m.uploads / jid / "000").mkdir(parents=True)
+        (m.uploads / jid / "000" / "x.md").write_text("x")
+    m.records.put(Job(id="j2", collection="a", files=[{"name": "x.md", "path": str(m.uploads / "j2" / "000" / "x.md")}]))
     m.records.close()
-    m2 = JobManager(work, open_writer=lambda c: None)
+    m2 = JobManager(work, init={})  # not started: nothing runs, the queue is only rebuilt
     j = m2.get("j1")
     assert j is not None and j.status == "interrupted"
     assert "left as it was" in j.error["message"]
     assert not (m2.uploads / "j1").exists()
-    assert [x.id for x in m2.list({"a"})] == ["j1"] and m2.list({"b"}) == []
+    queued = m2.get("j2")
+    assert queued is not None and queued.status == "queued"  # a killed server loses no queued job
+    assert (m2.uploads / "j2" / "000" / "x.md").is_file()
+    assert sorted(x.id for x in m2.list({"a"})) == ["j1", "j2"]
+    assert m2.list({"b"}) == []
+    assert m2.cancel("j2") is not None and m2.get("j2").status == "cancelled"
+    m2.stop()

@@ -97,3 +97,56 @@ def test_keyring_resolves_plain_and_hashed_keys() -> None:
     assert ring.resolve("plain-key-012345678") is None
     assert ring.resolve(hashlib.sha256(b"hashed-key-0123456789").hexdigest()) is None
     assert "0123456789" not in repr(ring.resolve("plain-key-0123456789"))  # labels, never keys
+
+
+def test_busy_port_is_a_clear_message(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        rc, out, _ = _serve(["--store", str(tmp_path / "s"), "--port", str(port)])
+    assert rc == 2, out
+    assert f"port {port} on 127.0.0.1 is already in use" in out and "--port" in out
+    assert "Traceback" not in out and "Errno" not in out
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                stat = (d / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(d.name))
+    return out
+
+
+def test_sigterm_stops_the_server_and_its_workers(tmp_path: Path) -> None:
+    import os
+
+    from serverkit import ServerProcess, wait_job
+
+    srv = ServerProcess(tmp_path / "store", None, tmp_path / "server.log", extra=["--no-warm-up"]).start()
+    try:
+        with srv.client(timeout=120) as c:
+            r = c.post("/v1/collections/default/documents",
+                       files={"file": ("메모.md", "# 메모\n\n제1조 (메모)\n짧은 메모.\n".encode(), "text/markdown")})
+            assert wait_job(c, r.json()["id"])["status"] == "succeeded"
+        assert srv.proc is not None
+        workers = _children(srv.proc.pid)
+        assert workers  # the warm spare worker
+        srv.proc.terminate()
+        assert srv.proc.wait(60) in (0, -15), srv.log()  # uvicorn re-raises the signal once shut down
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and any(Path(f"/proc/{p}").exists() for p in workers):
+            time.sleep(0.2)
+        alive = [p for p in workers if Path(f"/proc/{p}").exists()]
+        for p in alive:
+            os.kill(p, 9)
+        assert alive == []
+    finally:
+        srv.stop()

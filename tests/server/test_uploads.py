@@ -82,6 +82,8 @@ def _wait(c: TestClient, job_id: str) -> dict:
     ("notes.txt", bytes(range(256)) * 8, 415, "unsupported_type", "neither"),
     ("page.html", b"<p>no html root</p>", 415, "unsupported_type", "not an HTML document"),
     ("tool.exe", b"MZ\x90\x00", 415, "unsupported_type", "unsupported file type '.exe'"),
+    ("polyglot.pdf", b"MZ\x90\x00" + b"\0" * 60 + b"%PDF-1.4\n%", 415, "type_mismatch", "Windows executable"),
+    ("polyglot", b"\x7fELF\x02" + b"\0" * 60 + b"%PDF-1.4\n%", 415, "unsupported_type", "ELF"),
     ("archive.docx", b"PK\x03\x04 broken zip", 422, "corrupt_file", "zip"),
     ("sheet.docx", _docx(with_document=False, extra={"xl/workbook.xml": b"<x/>"}), 415, "type_mismatch",
      "no word/document.xml"),
@@ -221,3 +223,44 @@ def test_detect_format() -> None:
     assert detect_format(b"<!DOCTYPE html><html><body>x</body></html>") == "html"
     assert detect_format("제1조 (목적)".encode("cp949")) == "text"
     assert detect_format(b"\xff\xd8\xff\xe0 jpeg") is None
+
+
+def _multipart(disposition: str, body: bytes = MD.encode()) -> tuple[bytes, dict[str, str]]:
+    data = (b"--B0UND\r\nContent-Disposition: " + disposition.encode("latin-1") + b"\r\nContent-Type: text/markdown"
+            b"\r\n\r\n" + body + b"\r\n--B0UND--\r\n")
+    return data, {"Content-Type": "multipart/form-data; boundary=B0UND"}
+
+
+@pytest.mark.parametrize(("disposition", "name"), [
+    ("form-data; name=\"file\"; filename*=UTF-8''%ED%95%98%EB%A3%A8.md", "하루.md"),
+    ("form-data; name=\"file\"; filename=\"fallback.md\"; filename*=utf-8'ko'%EA%B7%9C%EC%A0%95.md", "규정.md"),
+    ("form-data; name=\"file\"; filename*=ISO-8859-1''caf%E9.md", "café.md"),
+])
+def test_rfc5987_file_names(app_client, disposition: str, name: str) -> None:
+    c, _ = app_client
+    data, headers = _multipart(disposition)
+    r = c.post("/v1/collections/default/documents", content=data, headers=headers)
+    assert r.status_code == 202, r.text
+    assert r.json()["files"][0]["name"] == name
+    _wait(c, r.json()["id"])
+
+
+def test_names_that_collapse_onto_a_document_are_refused(app_client) -> None:
+    c, settings = app_client
+    r = _post(c, {"file": ("규정.md", MD.encode(), "text/markdown")})
+    assert _wait(c, r.json()["id"])["status"] == "succeeded"
+    for sneaky in ("규\u200b정.md", "../규정.md", "규정\u202e.md"):
+        r = _post(c, {"file": (sneaky, MD.replace("5년", "1년").encode(), "text/markdown")})
+        assert r.status_code == 409 and r.json()["error"] == "name_conflict", (sneaky, r.text)
+        assert "'규정.md'" in r.json()["message"]
+    assert "<U+200B>" in _post(c, {"file": ("규\u200b정.md", MD.encode(), "text/markdown")}).json()["message"]
+    for empty in ("..", ".", "\u200b", "  "):
+        r = _post(c, {"file": (empty, MD.encode(), "text/markdown")})
+        assert r.status_code == 400 and r.json()["error"] == "bad_filename", (empty, r.text)
+    # the same name again is an update, and an NFD (macOS) spelling of it is the same name
+    r = _post(c, {"file": ("\u1100\u1172\u110c\u1165\u11bc.md", MD.replace("5년", "9년").encode(), "text/markdown")})
+    assert r.status_code == 202, r.text
+    assert _wait(c, r.json()["id"])["status"] == "succeeded"
+    docs = c.get("/v1/collections/default/documents").json()["documents"]
+    assert [d["source"] for d in docs] == ["규정.md"]
+    assert _staged(settings) == []

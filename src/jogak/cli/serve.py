@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -64,6 +65,10 @@ def serve_cmd(
         note(f"API keys: {len(settings.keys)} configured; every /v1 request needs one")
     else:
         note("local mode: no API keys configured; serving loopback only")
+    busy = port_problem(host, port)
+    if busy:
+        error(busy)
+        raise typer.Exit(2)
     import uvicorn
 
     from jogak.server.app import create_app
@@ -73,3 +78,34 @@ def serve_cmd(
     note(f"jogak {store} → http://{shown}:{port}/  (API docs: /docs)")
     uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=True, proxy_headers=False,
                 server_header=False, timeout_graceful_shutdown=5)
+    # uvicorn has stopped (SIGTERM/SIGINT) and the shutdown hooks have run (workers killed, stores closed);
+    # a request thread still computing must not keep the process alive
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
+
+
+def port_problem(host: str, port: int) -> str | None:
+    """Why ``host:port`` cannot be bound (None when it can), checked before anything is loaded."""
+    import errno
+    import socket
+
+    if port == 0:
+        return None
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as e:
+        return f"cannot resolve --host {host}: {e.strerror}"
+    family, _, _, _, addr = infos[0]
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does: TIME_WAIT is no obstacle
+        try:
+            s.bind(addr)
+        except OSError as e:
+            if e.errno == errno.EADDRINUSE:
+                return (f"port {port} on {host} is already in use (another jogak serve?); stop it, or choose "
+                        "another port with --port N (--port 0 picks a free one)")
+            if e.errno == errno.EACCES:
+                return f"no permission to bind port {port} on {host} (ports below 1024 need privileges); use --port 8000"
+            return f"cannot bind {host}:{port}: {e.strerror}"
+    return None

@@ -28,7 +28,6 @@ import contextlib
 import fcntl
 import json
 import os
-import re
 import shutil
 import sqlite3
 import threading
@@ -46,7 +45,6 @@ from jogak.model import Chunk
 DEFAULT_STORE = "./jogak_db"
 DEFAULT_COLLECTION = "default"
 DEFAULT_STATE = "./jogak_state"  # for a Chroma server without --state
-_COLLECTION_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
@@ -148,9 +146,11 @@ class Store:
     def __init__(self, store: str | os.PathLike[str] = DEFAULT_STORE, collection: str = DEFAULT_COLLECTION,
                  state_dir: str | os.PathLike[str] | None = None, embedder: Any = None,
                  create: bool = True, config: dict[str, Any] | None = None) -> None:
-        if not _COLLECTION_RE.match(collection or ""):
-            raise StoreError(f"invalid collection name '{collection}' (letters, digits, '.', '_', '-'; "
-                             "starting with a letter or digit; at most 63 characters)")
+        from jogak.index.names import collection_problem
+
+        why = collection_problem(collection or "")
+        if why:
+            raise StoreError(why)
         self.collection = collection
         store_s = str(store)
         self.remote = store_s.startswith(("http://", "https://"))
@@ -846,7 +846,18 @@ class Store:
             out["dense_consistent"] = visible == embedded_rows
         return out
 
+    def release_vectors(self) -> None:
+        """Close this store's Chroma client; the next vector read opens a new one. An embedded Chroma keeps
+        one in-memory index per process for all clients of a directory and reloads it from disk (seeing
+        other processes' writes) only once every client of the process has been closed."""
+        with self._lock:
+            client, self._client, self._coll = self._client, None, None
+        if client is not None and hasattr(client, "close"):
+            with contextlib.suppress(Exception):
+                client.close()
+
     def close(self) -> None:
+        self.release_vectors()
         with self._lock:
             self._db.close()
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
 from typing import Any
 
 from jogak.server.settings import ServerSettings
@@ -93,33 +94,14 @@ class _Replay:
         return self.draft
 
 
-def stream_ask(store: Any, settings: ServerSettings, question: str, k: int | None,
-               filters: Any) -> Iterator[str]:
-    """Server-sent events for one question (see the module docstring)."""
-    from jogak.answer.ask import answer_hits
-    from jogak.answer.context import build_context
+def stream_ask(use: Callable[[], AbstractContextManager[Any]], collection: str, settings: ServerSettings,
+               question: str, k: int | None, filters: Any) -> Iterator[str]:
+    """Server-sent events for one question (see the module docstring); ``use()`` lends the store for the
+    retrieval (not for the generation, which may take long)."""
     from jogak.answer.generators.base import GeneratorError
 
     try:
-        opts = ask_options(settings, k)
-        gen = make_generator(settings)
-        yield sse("meta", {"question": question, "collection": store.collection, "generator": gen.name})
-        hits, used = _retrieve(store, settings, question, opts, filters)
-        ctx = build_context(hits, budget=opts.budget, lang=opts.lang, question=question)
-        draft = None
-        if ctx.excerpts:
-            if hasattr(gen, "last_draft"):  # a streaming generator: text as it arrives, the draft at the end
-                for piece in gen.stream(question, ctx):
-                    if piece:
-                        yield sse("delta", {"text": piece})
-                draft = gen.last_draft
-            if draft is None:
-                draft = gen.generate(question, ctx)
-                yield sse("delta", {"text": draft.answer})
-        replay = _Replay(draft, gen.name) if draft is not None else gen
-        composed = answer_hits(question, hits, generator=replay, options=opts, filters=used)
-        yield sse("answer", answer_json(composed.answer, hits, store.collection))
-        yield sse("done", {})
+        yield from _stream(use, collection, settings, question, k, filters)
     except GeneratorError as e:
         yield sse("error", {"error": "generator_error", "message": str(e)})
     except ValueError as e:
@@ -129,6 +111,33 @@ def stream_ask(store: Any, settings: ServerSettings, question: str, k: int | Non
 
         logging.getLogger("jogak.server").exception("streamed ask failed")
         yield sse("error", {"error": "internal_error", "message": f"{type(e).__name__}: {e}"})
+
+
+def _stream(use: Callable[[], AbstractContextManager[Any]], collection: str, settings: ServerSettings,
+            question: str, k: int | None, filters: Any) -> Iterator[str]:
+    from jogak.answer.ask import answer_hits
+    from jogak.answer.context import build_context
+
+    opts = ask_options(settings, k)
+    gen = make_generator(settings)
+    yield sse("meta", {"question": question, "collection": collection, "generator": gen.name})
+    with use() as store:
+        hits, used = _retrieve(store, settings, question, opts, filters)
+    ctx = build_context(hits, budget=opts.budget, lang=opts.lang, question=question)
+    draft = None
+    if ctx.excerpts:
+        if hasattr(gen, "last_draft"):  # a streaming generator: text as it arrives, the draft at the end
+            for piece in gen.stream(question, ctx):
+                if piece:
+                    yield sse("delta", {"text": piece})
+            draft = gen.last_draft
+        if draft is None:
+            draft = gen.generate(question, ctx)
+            yield sse("delta", {"text": draft.answer})
+    replay = _Replay(draft, gen.name) if draft is not None else gen
+    composed = answer_hits(question, hits, generator=replay, options=opts, filters=used)
+    yield sse("answer", answer_json(composed.answer, hits, collection))
+    yield sse("done", {})
 
 
 def sse(event: str, data: Any) -> str:

@@ -5,23 +5,29 @@ Endpoints (all ``/v1`` endpoints need an API key when keys are configured):
     POST   /v1/ask                                  answer with citations (SSE with "stream": true)
     POST   /v1/search                               hybrid search, the CLI's JSON shape
     GET    /v1/collections                          collections this key can use
+    POST   /v1/collections                          create an empty collection
     GET    /v1/collections/{c}/documents            documents of a collection
     POST   /v1/collections/{c}/documents            upload files → 202 + an ingest job
-    DELETE /v1/collections/{c}/documents/{doc_id}   remove a document
-    GET    /v1/jobs, /v1/jobs/{id}                  ingest job status
+    DELETE /v1/collections/{c}/documents/{doc_id}   remove a document (a job; answered when it is done)
+    GET    /v1/jobs, /v1/jobs/{id}                  job status
+    POST   /v1/jobs/{id}/cancel                     cancel a queued or running job
     GET    /v1/chunks/{id}[?collection=c]           one chunk (searched in the key's collections only)
     GET    /v1/documents/{id}/tree[?collection=c]   a document's clause tree
     GET    /healthz                                 liveness/readiness (no key)
     GET    /, /static/*                             the web page; /docs, /openapi.json the API docs
 
-See ``jogak.server.auth`` for how every read is confined to the caller's collections.
+See ``jogak.server.auth`` for how every read is confined to the caller's collections. Uploads are parsed
+and embedded in worker processes (``jogak.server.jobs``), never in this one; questions and queries are
+limited to ``max_question_chars`` (422) and JSON bodies to ``max_request_kb`` (413).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import shutil
 import threading
+import time
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Annotated, Any
@@ -47,11 +53,13 @@ from jogak.server.auth import (
 )
 from jogak.server.errors import ApiError
 from jogak.server.jobs import Job, JobManager
+from jogak.server.limits import BodyLimit, check_text
 from jogak.server.registry import Collections
 from jogak.server.schemas import (
     AnswerOut,
     AskRequest,
     ChunkOut,
+    CollectionIn,
     CollectionsOut,
     DocumentsOut,
     ErrorOut,
@@ -66,6 +74,7 @@ from jogak.server.settings import ServerSettings
 
 log = logging.getLogger("jogak.server")
 STATIC = Path(__file__).resolve().parent / "static"
+REMOVE_WAIT_S = 30.0
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
        "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
@@ -104,7 +113,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
     app.state.keyring = KeyRing(settings.keys)
     app.state.collections = Collections(settings)
     app.state.ready = False
-    app.state.jobs = JobManager(settings.work_path, app.state.collections.writer)
+    app.state.jobs = _job_manager(settings, app.state.collections)
     errors.install(app)
     _middleware(app, settings)
     _routes(app)
@@ -112,7 +121,18 @@ def create_app(settings: ServerSettings) -> FastAPI:
     return app
 
 
+def _job_manager(settings: ServerSettings, reg: Collections) -> JobManager:
+    from jogak.server.workers import Limits
+
+    init = {"store": settings.store, "state_dir": settings.state_dir, "store_config": reg.store_config,
+            "config_path": settings.config_path, "embed": False if settings.embedder is False else None,
+            "embed_config": settings.section("embed")}
+    limits = Limits(timeout_s=settings.job_timeout_s, memory_mb=settings.job_memory_mb, nice=settings.job_nice)
+    return JobManager(settings.work_path, init, limits, workers=settings.job_workers, spare=settings.job_spare)
+
+
 def _middleware(app: FastAPI, settings: ServerSettings) -> None:
+    app.add_middleware(BodyLimit, limit=settings.max_request_bytes)
     @app.middleware("http")
     async def security_headers(request: Request, call_next):
         response = await call_next(request)
@@ -144,9 +164,9 @@ def _warm_up(app: FastAPI) -> None:
         name = app.state.settings.default_collection if app.state.settings.default_collection in names else (
             names[0] if names else None)
         if name:
-            store = reg.reader(name)
-            if store is not None:
-                run_ask(store, app.state.settings, "준비", 1, None)
+            with reg.use(name) as store:
+                if store is not None:
+                    run_ask(store, app.state.settings, "준비", 1, None)
     except Exception as e:  # warm-up is an optimisation only
         log.warning("warm-up failed: %s", e)
     finally:
@@ -213,20 +233,22 @@ def _routes(app: FastAPI) -> None:
         ``meta``, ``delta`` (answer text as the model writes it), ``answer`` (complete, with citations),
         ``done`` — or ``error``."""
         settings: ServerSettings = request.app.state.settings
-        if len(body.question) > settings.max_question_chars:
-            raise ApiError(422, "invalid", f"question: at most {settings.max_question_chars} characters")
+        check_text("question", body.question, settings.max_question_chars)
         _check_k(settings, body.k)
         scope = scope_for(request, principal, body.collection or default_collection(request, principal))
         filters = _filters(body.filters)
+        reg: Collections = request.app.state.collections
         streaming = body.stream or "text/event-stream" in request.headers.get("accept", "")
         if streaming:
-            return StreamingResponse(stream_ask(scope.store, settings, body.question, body.k, filters),
+            return StreamingResponse(stream_ask(lambda: reg.use(scope.collection), scope.collection, settings,
+                                                body.question, body.k, filters),
                                      media_type="text/event-stream",
                                      headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
         from jogak.answer.generators.base import GeneratorError
 
         try:
-            return run_ask(scope.store, settings, body.question, body.k, filters)
+            with reg.use(scope.collection) as store:
+                return run_ask(store, settings, body.question, body.k, filters)
         except GeneratorError as e:
             raise ApiError(502, "generator_error", str(e)) from None
 
@@ -234,9 +256,12 @@ def _routes(app: FastAPI) -> None:
     def search(body: SearchRequest, request: Request, principal: PrincipalDep) -> Any:
         """Hybrid search (dense + BM25) with clause lookup and cross-reference following."""
         settings: ServerSettings = request.app.state.settings
+        check_text("query", body.query, settings.max_question_chars)
         _check_k(settings, body.k)
         scope = scope_for(request, principal, body.collection or default_collection(request, principal))
-        return run_search(scope.store, settings, body.query, body.k, _filters(body.filters), body.expand)
+        filters = _filters(body.filters)
+        with request.app.state.collections.use(scope.collection) as store:
+            return run_search(store, settings, body.query, body.k, filters, body.expand)
 
     # ── collections and documents ──
     @app.get("/v1/collections", response_model=CollectionsOut, tags=["documents"], responses=_E)
@@ -256,6 +281,17 @@ def _routes(app: FastAPI) -> None:
         with suppress(ApiError):
             default = default_collection(request, principal)
         return {"collections": out, "default": default or settings.default_collection}
+
+    @app.post("/v1/collections", status_code=201, tags=["documents"], responses={
+        **_E, 409: {"model": ErrorOut, "description": "the collection exists"}})
+    def create_collection(body: CollectionIn, request: Request, principal: PrincipalDep) -> Any:
+        """Create an empty collection (the key must cover the name)."""
+        name = writable_collection(body.name, principal)
+        reg: Collections = request.app.state.collections
+        if reg.exists(name):
+            raise ApiError(409, "conflict", f"collection '{name}' already exists")
+        reg.create(name)
+        return JSONResponse({"name": name, "exists": True, "documents": 0}, status_code=201)
 
     @app.get("/v1/collections/{collection}/documents", response_model=DocumentsOut, tags=["documents"],
              responses=_E)
@@ -283,6 +319,10 @@ def _routes(app: FastAPI) -> None:
         dest = jobs.staging_dir(job_id)
         try:
             got = await uploads.receive(request, dest, settings.max_upload_bytes, settings.max_files)
+            reader = await run_in_threadpool(request.app.state.collections.reader, collection)
+            if reader is not None:
+                existing = {d.source for d in await run_in_threadpool(reader.documents)}
+                uploads.check_names(got.files, existing)
             for f in got.files:
                 await run_in_threadpool(uploads.check_file, f, int(settings.max_docx_inflated_mb * 1024 * 1024))
             strat = strategy or got.fields.get("strategy") or "structure"
@@ -297,30 +337,39 @@ def _routes(app: FastAPI) -> None:
         log.info("job %s: %d file(s) for '%s'", job_id, len(got.files), collection)
         return JSONResponse(_public_job(job), status_code=202, headers={"Location": f"/v1/jobs/{job_id}"})
 
-    def _remove(request: Request, principal: Principal, collection: str, doc_id: str) -> dict[str, Any]:
-        scope = scope_for(request, principal, collection)
-        if scope.store.document(doc_id) is None:
+    async def _remove(request: Request, principal: Principal, collection: str, doc_id: str) -> Any:
+        scope = await run_in_threadpool(scope_for, request, principal, collection)
+        info = await run_in_threadpool(scope.store.document, doc_id)
+        if info is None:
             raise ApiError(404, "not_found", f"no document '{doc_id}' in collection '{collection}'")
-        st = request.app.state.collections.writer(collection)
-        try:
-            ok = st.remove(doc_id)
-        finally:
-            st.close()
-        if not ok:
-            raise ApiError(404, "not_found", f"no document '{doc_id}' in collection '{collection}'")
-        return {"removed": True, "doc_id": doc_id, "collection": collection}
+        jobs: JobManager = request.app.state.jobs
+        job = jobs.submit(Job(id=jobs.new_id(), collection=collection, kind="remove", doc_id=info.doc_id))
+        deadline = time.monotonic() + REMOVE_WAIT_S
+        while time.monotonic() < deadline:  # answer when done (a worker does it); else 202 with the job
+            got = jobs.get(job.id)
+            if got is not None and got.status not in ("queued", "running"):
+                if got.status == "succeeded" and (got.report or {}).get("removed"):
+                    return {"removed": True, "doc_id": info.doc_id, "collection": collection}
+                if got.status == "succeeded":
+                    raise ApiError(404, "not_found", f"no document '{doc_id}' in collection '{collection}'")
+                err = got.error or {}
+                raise ApiError(500, err.get("error", "remove_failed"), err.get("message", "removal failed"))
+            await asyncio.sleep(0.1)
+        return JSONResponse(_public_job(jobs.get(job.id) or job), status_code=202,
+                            headers={"Location": f"/v1/jobs/{job.id}"})
 
     @app.delete("/v1/collections/{collection}/documents/{doc_id}", tags=["documents"], responses=_E)
-    def delete_document(collection: str, doc_id: str, request: Request,
-                        principal: PrincipalDep) -> Any:
-        """Remove one document (by doc_id or file name) with its chunks, vectors and BM25 entries."""
-        return _remove(request, principal, collection, doc_id)
+    async def delete_document(collection: str, doc_id: str, request: Request,
+                              principal: PrincipalDep) -> Any:
+        """Remove one document (by doc_id or file name) with its chunks, vectors and BM25 entries. Runs as
+        a job; answered when it is done (202 with the job if that takes longer than 30 s)."""
+        return await _remove(request, principal, collection, doc_id)
 
     @app.delete("/v1/collections/{collection}/documents", tags=["documents"], responses=_E)
-    def delete_document_q(collection: str, request: Request, principal: PrincipalDep,
-                          doc_id: Annotated[str, Query(description="doc_id or file name")]) -> Any:
+    async def delete_document_q(collection: str, request: Request, principal: PrincipalDep,
+                                doc_id: Annotated[str, Query(description="doc_id or file name")]) -> Any:
         """Same as ``DELETE /v1/collections/{c}/documents/{doc_id}``, the id as a query parameter."""
-        return _remove(request, principal, collection, doc_id)
+        return await _remove(request, principal, collection, doc_id)
 
     # ── jobs ──
     @app.get("/v1/jobs", response_model=JobsOut, tags=["documents"], responses=_E)
@@ -336,6 +385,25 @@ def _routes(app: FastAPI) -> None:
         if job is None or not principal.allows(job.collection):
             raise ApiError(404, "not_found", f"no job '{job_id}'")
         return _public_job(job)
+
+    @app.post("/v1/jobs/{job_id}/cancel", response_model=JobOut, tags=["documents"], responses={
+        **_E, 409: {"model": ErrorOut, "description": "the job has already finished"}})
+    def cancel_job(job_id: str, request: Request, principal: PrincipalDep) -> Any:
+        """Cancel a queued or running job: its worker process is stopped and the collection is left as it
+        was (unless the commit had already happened: then ``error.collection_changed`` is true)."""
+        jobs: JobManager = request.app.state.jobs
+        job = jobs.get(job_id)
+        if job is None or not principal.allows(job.collection):
+            raise ApiError(404, "not_found", f"no job '{job_id}'")
+        if jobs.cancel(job_id) is None:
+            raise ApiError(409, "conflict", f"job '{job_id}' has already finished ({job.status})")
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            now = jobs.get(job_id)
+            if now is not None and now.status not in ("queued", "running"):
+                return _public_job(now)
+            time.sleep(0.05)
+        return _public_job(jobs.get(job_id) or job)
 
     # ── chunks and trees (ids resolved only inside the caller's collections) ──
     @app.get("/v1/chunks/{chunk_id}", response_model=ChunkOut, tags=["documents"], responses=_E)

@@ -22,8 +22,9 @@ from typing import Annotated, Any
 from fastapi import Depends, Request
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
 
+from jogak.index.names import collection_problem
 from jogak.server.errors import ApiError
-from jogak.server.settings import COLLECTION_RE, key_label
+from jogak.server.settings import key_label
 
 bearer_scheme = HTTPBearer(auto_error=False, description="API key as `Authorization: Bearer <key>`")
 header_scheme = APIKeyHeader(name="X-API-Key", auto_error=False, description="API key as `X-API-Key: <key>`")
@@ -104,9 +105,9 @@ class Scope:
 def check_access(principal: Principal, collection: str) -> None:
     if not principal.allows(collection):
         raise ApiError(403, "forbidden", f"this API key has no access to collection '{collection}'")
-    if not COLLECTION_RE.match(collection):
-        raise ApiError(400, "bad_collection", f"invalid collection name '{collection}' (letters, digits, '.', "
-                                              "'_', '-'; starting with a letter or digit; at most 63 characters)")
+    why = collection_problem(collection)
+    if why:
+        raise ApiError(400, "bad_collection", why)
 
 
 def scope_for(request: Request, principal: Principal, collection: str) -> Scope:

@@ -1,11 +1,20 @@
 """The collections a server process serves: one reader ``Store`` per collection, opened on first use.
 
 Each ``Store`` is bound to a single collection (its own manifest, BM25 directory and Chroma collection);
-the registry only maps a *checked* collection name to that object. Ingest jobs get their own writer
-``Store`` (a separate SQLite connection); readers see the writer's work only when the manifest flips.
+the registry only maps a *checked* collection name to that object. The server process never writes a
+collection's vectors: ingest and removal run in worker processes (``jogak.server.jobs``), and so may
+``jogak ingest`` in a shell next to the server.
 
-One embedder is shared by every store of the process (wrapped in a lock: the model is not documented to
-be thread-safe, and a query embedding takes milliseconds).
+Seeing other processes' writes. BM25 follows the manifest by itself (the active index directory is
+named there). Embedded Chroma does not: a process keeps the vector index it loaded in memory and does not
+notice rows another process added. So every use of a collection (``use``) compares the manifest with the
+one seen when the vectors were loaded; when it changed, the process's Chroma clients are closed (under
+an exclusive gate, once the searches in flight have finished) and the next search loads the index from
+disk again. With a Chroma server (``http://…``) nothing needs to be re-opened.
+
+One query embedder is shared by every store of the process (wrapped in a lock: the model is not
+documented to be thread-safe, and a query embedding takes milliseconds). Ingest never uses it: workers
+load their own.
 """
 
 from __future__ import annotations
@@ -13,9 +22,11 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
+from collections.abc import Iterator
 from typing import Any
 
-from jogak.server.settings import COLLECTION_RE, ServerSettings
+from jogak.index.names import valid_collection
+from jogak.server.settings import ServerSettings
 
 log = logging.getLogger("jogak.server")
 
@@ -41,12 +52,55 @@ class LockedEmbedder:
             return self.inner.embed_query(text)
 
 
+class Gate:
+    """Many users at once, or one refresher alone; a waiting refresher goes before new users."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._users = 0
+        self._refreshing = False
+        self._waiting = 0
+
+    @contextlib.contextmanager
+    def shared(self) -> Iterator[None]:
+        with self._cond:
+            while self._refreshing or self._waiting:
+                self._cond.wait()
+            self._users += 1
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._users -= 1
+                self._cond.notify_all()
+
+    @contextlib.contextmanager
+    def exclusive(self) -> Iterator[None]:
+        with self._cond:
+            self._waiting += 1
+            try:
+                while self._refreshing or self._users:
+                    self._cond.wait()
+            finally:
+                self._waiting -= 1
+            self._refreshing = True
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._refreshing = False
+                self._cond.notify_all()
+
+
 class Collections:
     def __init__(self, settings: ServerSettings) -> None:
         self.settings = settings
         self._readers: dict[str, Any] = {}
+        self._seen: dict[str, tuple[Any, ...]] = {}  # manifest signature when the vectors were loaded
         self._lock = threading.Lock()
         self._open_locks: dict[str, threading.Lock] = {}
+        self._gate = Gate()
+        self.refreshes = 0
         self.embedder_reason: str | None = None
         self._embedder: Any = self._make_embedder(settings.embedder)
         self.store_config = {k: settings.section(k) for k in ("embed", "index", "retrieve", "chunk")}
@@ -72,12 +126,10 @@ class Collections:
         root = self.settings.state_path / "collections"
         if not root.is_dir():
             return []
-        return sorted(p.name for p in root.iterdir()
-                      if COLLECTION_RE.match(p.name) and (p / "state.sqlite").is_file())
+        return sorted(p.name for p in root.iterdir() if valid_collection(p.name) and (p / "state.sqlite").is_file())
 
     def exists(self, name: str) -> bool:
-        return bool(COLLECTION_RE.match(name)) and (
-            self.settings.state_path / "collections" / name / "state.sqlite").is_file()
+        return valid_collection(name) and (self.settings.state_path / "collections" / name / "state.sqlite").is_file()
 
     # ── stores ──
     def _open(self, name: str, create: bool) -> Any:
@@ -99,13 +151,37 @@ class Collections:
             st = self._readers.get(name)
             if st is None:
                 st = self._open(name, create=False)
-                prime(st)
+                self._seen[name] = signature(st)
+                with self._gate.shared():
+                    prime(st)
                 self._readers[name] = st
         return st
 
-    def writer(self, name: str) -> Any:
-        """A fresh store for one ingest/removal (created when missing); close it when done."""
-        return self._open(name, create=True)
+    @contextlib.contextmanager
+    def use(self, name: str) -> Iterator[Any | None]:
+        """The reader store for one search or answer, with vectors no older than the manifest."""
+        st = self.reader(name)
+        if st is not None and not self.settings.remote and self._seen.get(name) != signature(st):
+            with self._gate.exclusive():
+                if self._seen.get(name) != signature(st):
+                    self._refresh()
+        with self._gate.shared():
+            yield st
+
+    def _refresh(self) -> None:
+        """Close every reader's Chroma client (the index of this process is shared by all of them), so the
+        next search loads the vectors from disk. Called with the gate held exclusively."""
+        self.refreshes += 1
+        for name, st in list(self._readers.items()):
+            self._seen[name] = signature(st)
+            with contextlib.suppress(Exception):
+                st.release_vectors()
+        log.info("collections changed on disk: vector indexes re-opened")
+
+    def create(self, name: str) -> None:
+        """Create an empty collection (its manifest)."""
+        st = self._open(name, create=True)
+        st.close()
 
     def close(self) -> None:
         with self._lock:
@@ -113,6 +189,15 @@ class Collections:
                 with contextlib.suppress(Exception):
                     st.close()
             self._readers.clear()
+
+
+def signature(store: Any) -> tuple[Any, ...]:
+    """What changes whenever a writer commits: the active BM25 index (a new directory per commit)."""
+    try:
+        snap = store.snapshot()
+    except Exception:  # a broken manifest: nothing to compare
+        return (None,)
+    return (snap.lexical_id, snap.n_docs, snap.embedder)
 
 
 def prime(store: Any) -> None:

@@ -3,9 +3,9 @@ them in the OpenAPI schema and allow the extra keys the library may add."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 FILTERS_DOC = ("Filters as in the CLI: a list of `KEY=OP:VALUE` strings (ops eq, in, gte, lte, contains), "
                "a list of {key, op, value}, or a mapping {key: value | [values] | {op: value}}. "
@@ -16,23 +16,41 @@ class AskRequest(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={
         "examples": [{"question": "단순 변심인데 반품 배송비 얼마예요?", "collection": "default"}]})
 
-    question: str = Field(min_length=1, description="The question (Korean or English).")
+    question: str = Field(min_length=1, description="The question (Korean or English; at most "
+                          "server.max_question_chars characters).")
     collection: str | None = Field(None, description="Collection to answer from (default: server.default_collection).")
     filters: list[Any] | dict[str, Any] | None = Field(None, description=FILTERS_DOC)
-    k: int | None = Field(None, ge=1, description="Excerpts retrieved (default: answer.k or 6).")
-    stream: bool = Field(False, description="Answer as server-sent events (also chosen by `Accept: text/event-stream`).")
+    k: int | None = Field(None, ge=1, strict=True, description="Excerpts retrieved (default: answer.k or 6).")
+    stream: bool = Field(False, strict=True,
+                         description="Answer as server-sent events (also chosen by `Accept: text/event-stream`).")
+
+    @field_validator("question")
+    @classmethod
+    def not_blank(cls, v: str) -> str:
+        return _not_blank(v)
 
 
 class SearchRequest(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={
         "examples": [{"query": "포인트 유효기간", "k": 5}]})
 
-    query: str = Field(min_length=1, description="The search text.")
+    query: str = Field(min_length=1, description="The search text (at most server.max_question_chars characters).")
     collection: str | None = None
     filters: list[Any] | dict[str, Any] | None = Field(None, description=FILTERS_DOC)
-    k: int = Field(5, ge=1)
-    expand: str | None = Field(None, pattern="^(neighbours|neighbors|parent)$",
-                               description="Extra context after each hit: neighbours or parent.")
+    k: int = Field(5, ge=1, strict=True)
+    expand: Literal["neighbours", "neighbors", "parent"] | None = Field(
+        None, description="Extra context after each hit: neighbours or parent.")
+
+    @field_validator("query")
+    @classmethod
+    def not_blank(cls, v: str) -> str:
+        return _not_blank(v)
+
+
+def _not_blank(v: str) -> str:
+    if not v.strip():
+        raise ValueError("must not be empty or only whitespace")
+    return v
 
 
 class Loose(BaseModel):
@@ -108,10 +126,16 @@ class TreeOut(BaseModel):
     tree: dict[str, Any]
 
 
+class CollectionIn(BaseModel):
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"name": "contracts"}]})
+
+    name: str = Field(min_length=1, max_length=63, description="letters, digits, '.', '_', '-'")
+
+
 class JobOut(Loose):
     id: str
     collection: str
-    status: str = Field(description="queued | running | succeeded | failed | interrupted")
+    status: str = Field(description="queued | running | succeeded | failed | cancelled | interrupted")
     stage: str | None = None
     done: int = 0
     total: int = 0

@@ -10,7 +10,12 @@
       max_docx_inflated_mb: 200          # zip-bomb guard: bytes a DOCX or HWPX may inflate to
       cors_origins: []                   # CORS is off unless origins are listed
       max_k: 50                          # largest k a request may ask for
-      max_question_chars: 2000
+      max_question_chars: 2000           # /v1/ask question and /v1/search query (422 beyond)
+      max_request_kb: 64                 # JSON request bodies (413 beyond; uploads have max_upload_mb)
+      job_workers: 2                     # ingest/removal jobs running at once, each in its own process
+      job_timeout_s: 600                 # a job running longer is killed (status failed, error timeout)
+      job_memory_mb: 2048                # a worker using more resident memory is killed (memory_limit)
+      job_nice: 10                       # CPU priority of workers below the API's (0 = same)
 
 No ``keys`` = local mode: every request is allowed, and ``jogak serve`` only binds loopback addresses.
 """
@@ -24,7 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-COLLECTION_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$")  # the store's rule
+from jogak.index.names import COLLECTION_RE, collection_problem  # noqa: F401  (the store's rule, re-exported)
+
 _HEX64 = re.compile(r"^[0-9a-fA-F]{64}$")
 
 
@@ -45,6 +51,12 @@ class ServerSettings:
     cors_origins: list[str] = field(default_factory=list)
     max_k: int = 50
     max_question_chars: int = 2000
+    max_request_kb: float = 64.0
+    job_workers: int = 2
+    job_timeout_s: float = 600.0
+    job_memory_mb: float = 2048.0
+    job_nice: int = 10
+    job_spare: bool = True  # keep one warm worker process once the first job has run
     work_dir: str | None = None  # jobs and upload staging; default <state>/server
     embedder: Any = None  # None: from the ``embed`` config; False: lexical-only; or an Embedder (tests)
     warm_up: bool = True  # load Kiwi, the embedder and Chroma in the background at start-up
@@ -65,7 +77,7 @@ class ServerSettings:
         unknown = sorted(set(section) - known)
         if unknown:
             raise SettingsError(f"unknown setting(s) in section 'server': {', '.join(unknown)} "
-                                f"(known: {', '.join(sorted(known - {'embedder', 'generator', 'warm_up'}))})")
+                                f"(known: {', '.join(sorted(known - {'embedder', 'generator', 'warm_up', 'job_spare'}))})")
         for k, v in {**section, **overrides}.items():
             setattr(s, k, v)
         s.validate()
@@ -73,18 +85,24 @@ class ServerSettings:
 
     def validate(self) -> None:
         self.keys = normalise_keys(self.keys)
-        if not COLLECTION_RE.match(str(self.default_collection or "")):
-            raise SettingsError(f"server.default_collection '{self.default_collection}' is not a valid "
-                                "collection name")
-        for name, lo in (("max_upload_mb", 0.001), ("max_docx_inflated_mb", 0.001)):
+        why = collection_problem(str(self.default_collection or ""))
+        if why:
+            raise SettingsError(f"server.default_collection '{self.default_collection}': {why}")
+        for name, lo in (("max_upload_mb", 0.001), ("max_docx_inflated_mb", 0.001), ("max_request_kb", 1.0),
+                         ("job_timeout_s", 0.0), ("job_memory_mb", 0.0)):
             try:
                 v = float(getattr(self, name))
             except (TypeError, ValueError):
                 raise SettingsError(f"server.{name} must be a number") from None
             if v < lo:
-                raise SettingsError(f"server.{name} must be positive")
+                raise SettingsError(f"server.{name} must be at least {lo:g}" if lo else f"server.{name} must "
+                                    "not be negative (0 = no limit)")
             setattr(self, name, v)
-        for name in ("max_files", "max_k", "max_question_chars"):
+        try:
+            self.job_nice = max(0, min(19, int(self.job_nice)))
+        except (TypeError, ValueError):
+            raise SettingsError("server.job_nice must be an integer from 0 to 19") from None
+        for name in ("max_files", "max_k", "max_question_chars", "job_workers"):
             try:
                 v = int(getattr(self, name))
             except (TypeError, ValueError):
@@ -122,6 +140,10 @@ class ServerSettings:
         return int(self.max_upload_mb * 1024 * 1024)
 
     @property
+    def max_request_bytes(self) -> int:
+        return int(self.max_request_kb * 1024)
+
+    @property
     def keyed(self) -> bool:
         return bool(self.keys)
 
@@ -150,7 +172,7 @@ def normalise_keys(keys: Any) -> dict[str, list[str]]:
         names = []
         for c in colls:
             c = str(c)
-            if c != "*" and not COLLECTION_RE.match(c):
+            if c != "*" and collection_problem(c):
                 raise SettingsError(f"server.keys: key {key_label(k)} names an invalid collection '{c}'")
             names.append(c)
         out[k] = names

@@ -5,11 +5,11 @@
   files are written straight into the job's staging directory — nothing is spooled elsewhere.
 * File names are reduced to a bare, NFC-normalised name: no directories (``/`` or ``\\``), no control or
   bidi characters, no leading dots, no reserved characters, bounded length. Duplicates get " (2)".
-* The type comes from the bytes: ``%PDF-`` for PDF; a zip holding ``word/document.xml`` for DOCX and a zip
-  whose ``mimetype`` entry is ``application/hwp+zip`` for HWPX (both with the loader's zip-bomb guard on
-  declared sizes plus an inflation budget measured while decompressing); an OLE compound file whose
-  ``FileHeader`` stream carries the HWP signature for HWP (its streams are inflated under a budget by the
-  loader);
+* The type comes from the bytes: ``%PDF-`` for PDF (not after another format's signature); a zip holding
+  ``word/document.xml`` for DOCX and a zip whose ``mimetype`` entry is ``application/hwp+zip`` for HWPX
+  (both with the loader's zip-bomb guard on declared sizes plus an inflation budget measured while
+  decompressing); an OLE compound file whose ``FileHeader`` stream carries the HWP signature for HWP (its
+  streams are inflated under a budget by the loader);
   ``<html``/``<!doctype html`` for HTML; UTF-8 (or UTF-16 with BOM, or CP949) without binary data for text
   and Markdown. A known extension whose content disagrees is refused; a missing extension is inferred.
 """
@@ -101,6 +101,30 @@ def sanitize_filename(raw: str | None, fallback: str = "upload") -> str:
     return stem + suffix
 
 
+def unusable_name(raw: str | None) -> bool:
+    """True when nothing of the name is left once directories, invisible characters and dots are gone
+    (``""``, ``"."``, ``".."``, ``"\u200b"``): such a file is refused rather than given a made-up name that
+    could replace another upload's document."""
+    name = unicodedata.normalize("NFC", raw or "").replace("\\", "/").rsplit("/", 1)[-1]
+    name = "".join(ch for ch in name if unicodedata.category(ch)[0] != "C")
+    return not name.strip().strip(". ")
+
+
+def visible(name: str) -> str:
+    """A name with its invisible characters spelled out (U+200B), for messages."""
+    return "".join(f"<U+{ord(ch):04X}>" if unicodedata.category(ch)[0] == "C" else ch for ch in name)
+
+
+def check_names(files: list[SavedFile], existing: set[str]) -> None:
+    """A name our sanitising changed (beyond NFC) may not land on a document the collection already
+    holds: that would silently replace it. Re-uploading under the very same name still updates."""
+    for f in files:
+        as_sent = unicodedata.normalize("NFC", f.original)
+        if f.name != as_sent and f.name in existing:
+            raise ApiError(409, "name_conflict", f"{visible(f.original)!r} would be stored as '{f.name}', the name "
+                           "of a document already in this collection; rename the file", file=f.name)
+
+
 def unique_name(name: str, taken: set[str]) -> str:
     if name.lower() not in taken:
         taken.add(name.lower())
@@ -115,6 +139,22 @@ def unique_name(name: str, taken: set[str]) -> str:
             taken.add(cand.lower())
             return cand
         i += 1
+
+
+_EXT_VALUE = re.compile(rb"""(?:^|;)\s*filename\*\s*=\s*"?([A-Za-z0-9_-]*)'[A-Za-z0-9-]*'([^;"\s]*)""", re.I)
+
+
+def extended_filename(disposition: bytes) -> str | None:
+    """``filename*=charset'lang'percent-encoded`` of a Content-Disposition header (RFC 5987), decoded."""
+    m = _EXT_VALUE.search(disposition)
+    if m is None:
+        return None
+    charset = m.group(1).decode("ascii").lower() or "utf-8"
+    value = m.group(2).decode("latin-1")
+    try:
+        return unquote(value, encoding=charset, errors="replace")
+    except LookupError:  # an unknown charset: read it as UTF-8
+        return unquote(value, encoding="utf-8", errors="replace")
 
 
 # ─── receiving ──────────────────────────────────────────────────────────────────────────────────
@@ -172,18 +212,18 @@ class _Sink:
     def headers_finished(self) -> None:
         from python_multipart.multipart import parse_options_header
 
-        _, params = parse_options_header(self._headers.get("content-disposition", b""))
-        fname: str | None = None
-        if b"filename*" in params:  # RFC 5987: UTF-8''%ED%95%98...
-            v = params[b"filename*"].decode("latin-1")
-            fname = unquote(v.split("''", 1)[-1], encoding="utf-8", errors="replace")
-        elif b"filename" in params:
+        raw = self._headers.get("content-disposition", b"")
+        _, params = parse_options_header(raw)
+        fname = extended_filename(raw)  # RFC 5987 filename*= wins over filename= (RFC 6266)
+        if fname is None and b"filename" in params:
             fname = params[b"filename"].decode("utf-8", errors="replace")
         if fname is None:
             self._field = params.get(b"name", b"").decode("utf-8", errors="replace")
             return
         if len(self.out.files) >= self.max_files:
             raise ApiError(400, "too_many_files", f"at most {self.max_files} files per upload (server.max_files)")
+        if unusable_name(fname):
+            raise ApiError(400, "bad_filename", f"{visible(fname)!r} is not a usable file name")
         name = unique_name(sanitize_filename(fname), self.taken)
         path = self.dest / f"{len(self.out.files):03d}"
         path.mkdir(parents=True, exist_ok=True)
@@ -254,6 +294,8 @@ async def receive(request: Any, dest: Path, max_bytes: int, max_files: int) -> R
         if not raw:
             raise ApiError(400, "no_file", "send files as multipart/form-data (field 'file'), or a raw body "
                                            "with an X-Filename header")
+        if unusable_name(unquote(raw, encoding="utf-8", errors="replace")):
+            raise ApiError(400, "bad_filename", f"{visible(unquote(raw))!r} is not a usable file name")
         name = sanitize_filename(unquote(raw, encoding="utf-8", errors="replace"))
         (dest / "000").mkdir(parents=True, exist_ok=True)
         f = SavedFile(name=name, original=unquote(raw), path=dest / "000" / name)
@@ -281,10 +323,22 @@ async def _limited(stream: AsyncIterator[bytes], abort_at: int, limit: int,
 # ─── checking types ─────────────────────────────────────────────────────────────────────────────
 
 
-def _magic_name(data: bytes) -> str | None:
-    if b"%PDF-" in data[:1024]:
-        return "PDF"
+def _leading_magic(data: bytes) -> str | None:
     return next((name for magic, name in _BINARY_MAGIC if data.startswith(magic)), None)
+
+
+def _is_pdf(data: bytes) -> bool:
+    """``%PDF-`` within the first KB (readers allow leading junk) — but never after another format's
+    signature: ``MZ…%PDF-`` is a Windows executable carrying a PDF, not a PDF."""
+    lead = _leading_magic(data)
+    return b"%PDF-" in data[:1024] and (lead is None or lead == "PDF")
+
+
+def _magic_name(data: bytes) -> str | None:
+    lead = _leading_magic(data)
+    if lead is None and b"%PDF-" in data[:1024]:
+        return "PDF"
+    return lead
 
 
 def _decode_text(data: bytes) -> str | None:
@@ -325,7 +379,7 @@ def _zip_kind(zf: zipfile.ZipFile) -> str | None:
 
 def detect_format(data: bytes) -> str | None:
     """The format the bytes are, whatever the name says (None: unsupported content)."""
-    if b"%PDF-" in data[:1024]:
+    if _is_pdf(data):
         return "pdf"
     if data.startswith(b"PK\x03\x04"):
         try:
@@ -369,7 +423,7 @@ def check_file(f: SavedFile, max_inflated: int) -> str:
         f.path.rename(new)
         f.path, f.name = new, new.name
     if fmt == "pdf":
-        if b"%PDF-" not in data[:1024]:
+        if not _is_pdf(data):
             raise _mismatch(f, fmt, data)
     elif fmt in ("docx", "hwpx"):
         _check_zip_package(f, data, max_inflated, fmt)
