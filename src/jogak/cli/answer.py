@@ -8,6 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from jogak.cli.common import emit_json, err, error, note, out, warn
+from jogak.cli.stores import check_question, loading, open_existing
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout.")]
 CollOpt = Annotated[str, typer.Option("--collection", help="Collection name inside the store.")]
@@ -17,7 +18,7 @@ LlmOpt = Annotated[str | None, typer.Option(
     "--llm", help="Generator: extractive (offline, default) or openai (any OpenAI-compatible server).")]
 ModelOpt = Annotated[str | None, typer.Option("--model", help="Model name for --llm openai.")]
 BaseUrlOpt = Annotated[str | None, typer.Option("--base-url", help="Base URL for --llm openai (…/v1).")]
-KOpt = Annotated[int | None, typer.Option("-k", "--k", help="Excerpts retrieved (default: answer.k or 6).")]
+KOpt = Annotated[int | None, typer.Option("-k", "--k", min=1, help="Excerpts retrieved (default: answer.k or 6).")]
 BudgetOpt = Annotated[int | None, typer.Option(
     "--budget", help="Token budget of the excerpt block (default: answer.context_tokens or 3000).")]
 
@@ -57,17 +58,7 @@ def _options(k: int | None, budget: int | None) -> Any:
 
 
 def _open(store: str, collection: str, state: Path | None) -> Any:
-    from jogak.index import open_store
-    from jogak.index.store import StoreError
-
-    if "://" not in store and not Path(store).exists():
-        error(f"no store at {store}: build one with `jogak ingest PATH --store {store}`")
-        raise typer.Exit(2)
-    try:
-        return open_store(store, collection, state_dir=state, create=False)
-    except StoreError as e:
-        error(str(e))
-        raise typer.Exit(2) from None
+    return open_existing(store, collection, state)
 
 
 def ask_cmd(
@@ -85,6 +76,8 @@ def ask_cmd(
     as_json: JsonOpt = False,
 ) -> None:
     """Answer a question from the store, every statement followed by the clause that says it."""
+    check_question(question)
+    _warm_up()
     from jogak.answer.ask import ask_composed
     from jogak.answer.generators import GeneratorError
 
@@ -100,7 +93,8 @@ def ask_cmd(
     opts = _options(k, budget)
     st = _open(store, collection, state)
     try:
-        composed = ask_composed(st, question, k=opts.k, filters=fl, generator=gen, options=opts)
+        with loading():
+            composed = ask_composed(st, question, k=opts.k, filters=fl, generator=gen, options=opts)
     except GeneratorError as e:
         error(str(e))
         raise typer.Exit(2) from None
@@ -128,6 +122,15 @@ def ask_cmd(
             out.print(f"    “{' '.join(c.quote.split())}”", markup=False)
     if not ans.supported and ans.citations:
         note("note: not every statement is confirmed by its citation (see support scores)")
+
+
+def _warm_up() -> None:
+    """Load Kiwi in a background thread while Chroma and the embedder load (a cold call on two cores)."""
+    import threading
+
+    from jogak.korean import warm_up
+
+    threading.Thread(target=warm_up, daemon=True).start()
 
 
 def eval_cmd(

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import tempfile
 import time
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from jogak.cli.common import emit_json, err, error, note, out, warn
+from jogak.cli.stores import check_collection, check_question, loading, open_existing
 
 StoreOpt = Annotated[str, typer.Option("--store", help="Store directory, or http://HOST:PORT of a Chroma server.")]
 CollOpt = Annotated[str, typer.Option("--collection", help="Collection name inside the store.")]
@@ -28,14 +31,23 @@ def register(app: typer.Typer) -> None:
 
 
 def _open(store: str, collection: str, state: Path | None, create: bool) -> Any:
+    if not create:
+        return open_existing(store, collection, state)
+    check_collection(collection)
     from jogak.index import open_store
     from jogak.index.store import StoreError
 
     try:
-        return open_store(store, collection, state_dir=state, create=create)
+        return open_store(store, collection, state_dir=state, create=True)
     except StoreError as e:
         error(str(e))
         raise typer.Exit(2) from None
+
+
+class Expand(StrEnum):
+    neighbours = "neighbours"
+    neighbors = "neighbors"
+    parent = "parent"
 
 
 class _Bar:
@@ -174,16 +186,17 @@ def search_cmd(
     store: StoreOpt = "./jogak_db",
     collection: CollOpt = "default",
     state: StateOpt = None,
-    k: Annotated[int, typer.Option("-k", "--k", help="Number of hits.")] = 5,
+    k: Annotated[int, typer.Option("-k", "--k", min=1, help="Number of hits.")] = 5,
     filters: Annotated[list[str] | None, typer.Option(
         "--filter", help="KEY=OP:VALUE (ops eq, in, gte, lte, contains); repeatable.")] = None,
-    expand: Annotated[str | None, typer.Option(help="Extra context: neighbours or parent.")] = None,
+    expand: Annotated[Expand | None, typer.Option(help="Extra context after each hit.")] = None,
     no_structure: Annotated[bool, typer.Option("--no-structure", help="Plain hybrid search.")] = False,
+    ids: Annotated[bool, typer.Option("--ids", help="Show chunk ids (for `GET /v1/chunks/{id}`).")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Hybrid search (dense + BM25) with clause lookup, cross-reference following and layer routing."""
+    check_question(query, "query")
     _warm_up()
-    from jogak.retrieve import SearchOptions, search
     from jogak.retrieve.filters import coerce_filters
 
     try:
@@ -191,34 +204,55 @@ def search_cmd(
     except ValueError as e:
         raise typer.BadParameter(str(e)) from None
     st = _open(store, collection, state, create=False)
-    opts = SearchOptions.from_config()
-    if expand:
-        opts.expand = expand
-    if no_structure:
-        opts.clause_lookup = opts.xref = opts.routing = opts.query_filters = False
-    try:
-        res = search(st, query, k=k, filters=fl, options=opts)
-    except Exception as e:
-        error(f"search failed ({type(e).__name__}): {e}")
-        raise typer.Exit(2) from None
+    with loading():
+        from jogak.retrieve import SearchOptions, search
+
+        opts = SearchOptions.from_config()
+        if expand:
+            opts.expand = expand.value
+        if no_structure:
+            opts.clause_lookup = opts.xref = opts.routing = opts.query_filters = False
+        try:
+            res = search(st, query, k=k, filters=fl, options=opts)
+        except Exception as e:
+            error(f"search failed ({type(e).__name__}): {e}")
+            raise typer.Exit(2) from None
     for w in res.warnings:
         warn(w)
     if as_json:
         emit_json(res.to_dict())
         return
+    print_hits(res, st, ids)
+
+
+def hit_label(md: Any) -> str:
+    """How a hit is named for people: document · clause · pages (the citation's words, not ids)."""
+    where = md.article or md.breadcrumb or md.path or ""
+    pages = ""
+    if md.page_start is not None:
+        pages = (f"p.{md.page_start}" if md.page_end in (None, md.page_start)
+                 else f"pp.{md.page_start}–{md.page_end}")
+    return " · ".join(x for x in (md.doc_title or md.source, where, pages) if x)
+
+
+def print_hits(res: Any, store: Any, ids: bool = False) -> None:
     if res.filters:
         out.print("filters: " + "; ".join(
             str(f) + (f" (from “{f.phrase}”)" if f.phrase else "") for f in res.filters), markup=False)
     if not res.hits:
         out.print("no hits", markup=False)
+    rank = {h.chunk.id: h.rank for h in res.hits}
     for h in res.hits:
         md = h.chunk.metadata
-        where = md.path or md.article or ""
-        via = f" via {h.via}" if h.via else ""
-        out.print(f"\n#{h.rank} [{h.chunk.id}] {md.doc_title} · {where} · score {h.score:.4f} · "
-                  f"{'+'.join(h.matched)}{via}", markup=False)
-        text = h.chunk.text.strip()
-        out.print(text if len(text) <= 600 else text[:600] + " …", markup=False)
+        how = "+".join(h.matched)
+        if h.via:  # the hit came in by a cross-reference from another chunk: name that one
+            src = store.get_chunk(h.via) if h.via not in rank else None
+            how += f", referred to by {rank[h.via]}." if h.via in rank else (
+                f", referred to by {src.metadata.article or src.metadata.path}" if src else "")
+        tail = f"  [{how}; {h.chunk.id}]" if ids else f"  [{how}]"
+        out.print(f"\n{h.rank}. {hit_label(md)}{tail}", markup=False)
+        text = " ".join(h.chunk.text.split())
+        out.print("   " + (text if len(text) <= 400 else text[:400] + " …"), markup=False)
 
 
 def eval_retrieval_cmd(
@@ -287,7 +321,9 @@ _CUAD_WORK = Path(tempfile.gettempdir()) / "jogak_cuad"
 
 
 def eval_cuad_cmd(
-    corpus: Annotated[Path, typer.Option(help="The cuad_contracts folder.")] = Path("../shared/corpora/cuad_contracts"),
+    corpus: Annotated[Path | None, typer.Option(
+        help="LegalBench-RAG's cuad_contracts folder (gold_clauses.jsonl, contracts/*.txt); default $JOGAK_CUAD.")]
+    = None,
     work: Annotated[Path, typer.Option(help="Where to build the CUAD stores and embedding cache (kept between "
                                              "runs, so a re-run embeds nothing).")] = _CUAD_WORK,
     limit: Annotated[int | None, typer.Option(help="Use only the first N contracts (quick runs).")] = None,
@@ -297,6 +333,12 @@ def eval_cuad_cmd(
     """CUAD the LegalBench-RAG way: span precision/recall@k next to the published figures."""
     from jogak.eval.cuad import render_table, run_cuad
 
+    corpus = corpus or (Path(os.environ["JOGAK_CUAD"]) if os.environ.get("JOGAK_CUAD") else None)
+    if corpus is None or not (corpus / "gold_clauses.jsonl").is_file():
+        error((f"no CUAD corpus at {corpus} (expected gold_clauses.jsonl and contracts/*.txt)" if corpus else
+               "no CUAD corpus given") + ": pass --corpus DIR, LegalBench-RAG's cuad_contracts folder, or set "
+              "$JOGAK_CUAD")
+        raise typer.Exit(2)
     rep = run_cuad(corpus, work, strategies=[s for s in strategies.split(",") if s], limit=limit,
                    progress=_Bar())
     if as_json:

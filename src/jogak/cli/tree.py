@@ -1,12 +1,28 @@
-"""``jogak tree``: the clause tree of one document."""
+"""``jogak tree``: the clause tree of one document.
+
+The default view is for reading: each line is a clause as it is printed — an article with its title, a
+paragraph or item with the beginning of its text (``① 단순 변심에 의한 반품은 …`` rather than a bare
+``①``) — with its pages only where they change, and each reference once: ``→ 제5조`` for a clause of
+this document, ``↗ 민법 제398조`` for another law or document, ``? 제15조`` for one that is not in the
+document; a legend at the end says what the markers mean. ``--paths`` adds each node's path and kind
+(the developer's view); ``--json`` prints the nested nodes.
+"""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from jogak.cli.common import emit_json, err, error, out
+
+SNIPPET = 70  # characters of a nameless clause's text shown on its line
+EXTERNAL = ("other law", "other document")
+LEGEND = {
+    "→": "→  a clause of this document",
+    "↗": "↗  another law or document (not in this file)",
+    "?": "?  a clause the reference names but this document does not have",
+}
 
 
 def register(app: typer.Typer) -> None:
@@ -16,9 +32,10 @@ def register(app: typer.Typer) -> None:
 def tree_cmd(
     path: Annotated[str, typer.Argument(help="One document file.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print nested nodes as one JSON document.")] = False,
-    depth: Annotated[int | None, typer.Option(help="Limit the display to N levels (the parse is always full).")]
+    depth: Annotated[int | None, typer.Option(min=1, help="Limit the display to N levels (the parse is always full).")]
     = None,
     text: Annotated[bool, typer.Option("--text/--no-text", help="Include node text in --json output.")] = True,
+    paths: Annotated[bool, typer.Option("--paths", help="Show each node's path, kind and block type.")] = False,
 ) -> None:
     """Parse a document into its clause tree: parties, 본문/articles/항/호/목, appendices, footnotes, 부칙."""
     from jogak.load import LoadError, load
@@ -35,32 +52,113 @@ def tree_cmd(
     if as_json:
         emit_json(tree.to_dict(depth=depth, with_text=text))
         return
-    from rich.markup import escape
     from rich.tree import Tree
 
-    def label(n) -> str:
-        head = n.heading if n.kind != "document" else f"{doc.source} ({doc.doc_title})"
-        pages = ""
-        if n.page_start is not None:
-            pages = f" p.{n.page_start}" + (f"–{n.page_end}" if n.page_end != n.page_start else "")
-        extra = ""
-        if n.refs:
-            extra = " → " + ", ".join(r.target_path or f"?{r.text}" for r in n.refs)
-        case = n.attrs.get("case")
-        if case:
-            extra += f"  [{case.get('full_case_name') or case.get('case_number')}]"
-        return (f"[bold]{escape(head or n.kind)}[/bold]  [dim]{escape(n.path or '/')} · {n.kind} · "
-                f"{n.block_type}{pages}[/dim]{escape(extra)}")
+    view = TreeView(doc, paths)
+    root = Tree(view.root_label(), guide_style="dim")
 
-    root = Tree(label(tree.root))
-
-    def add(t: Tree, n, level: int) -> None:
+    def add(t: Tree, n: Any, level: int, parent_pages: str) -> None:
         if depth is not None and level >= depth:
             if n.children:
-                t.add(f"[dim]… {sum(1 for _ in n.walk()) - 1} more nodes[/dim]")
+                t.add(f"[dim]… {sum(1 for _ in n.walk()) - 1} more[/dim]")
             return
         for c in n.children:
-            add(t.add(label(c)), c, level + 1)
+            add(t.add(view.label(c, parent_pages)), c, level + 1, view.pages(c) or parent_pages)
 
-    add(root, tree.root, 0)
+    add(root, tree.root, 0, view.pages(tree.root))
     out.print(root)
+    for marker in sorted(view.used, key="→↗?".index):
+        out.print(LEGEND[marker], markup=False, highlight=False)
+
+
+def reliable_pages(doc: Any) -> bool:
+    """Page numbers mean something: a paged format whose loader knew the pages (a Word file saved without
+    page layout counts explicit breaks only, so every clause before the first one would read p.1)."""
+    if not doc.n_pages:
+        return False
+    return doc.format != "docx" or (doc.metadata or {}).get("page_source") == "rendered"
+
+
+class TreeView:
+    def __init__(self, doc: Any, paths: bool) -> None:
+        self.doc = doc
+        self.show_paths = paths
+        self.paged = reliable_pages(doc)
+        self.used: set[str] = set()
+
+    def root_label(self) -> str:
+        from rich.markup import escape
+
+        d = self.doc
+        if self.paged:
+            pages = f"{d.n_pages} page{'s' if d.n_pages != 1 else ''}"
+        elif d.format == "docx":
+            pages = "no page numbers (the Word file holds no page layout)"
+        else:
+            pages = "no pages"
+        return f"[bold]{escape(d.source)}[/bold] — {escape(d.doc_title)} [dim]· {d.format} · {pages}[/dim]"
+
+    def pages(self, n: Any) -> str:
+        if not self.paged or n.page_start is None:
+            return ""
+        if n.page_end in (None, n.page_start):
+            return f"p.{n.page_start}"
+        return f"pp.{n.page_start}–{n.page_end}"
+
+    def label(self, n: Any, parent_pages: str) -> str:
+        from rich.markup import escape
+
+        head = escape(n.heading or n.kind)
+        line = f"[bold]{head}[/bold]" if n.title else head
+        snip = self.snippet(n)
+        if snip:
+            line += f" {escape(snip)}"
+        pg = self.pages(n)
+        if pg and pg != parent_pages:
+            line += f"  [dim]{pg}[/dim]"
+        refs = self.refs(n)
+        if refs:
+            line += f"  [cyan]{escape(refs)}[/cyan]"
+        if self.show_paths:
+            line += f"  [dim]{escape(n.path or '/')} · {n.kind} · {n.block_type}[/dim]"
+        case = (n.attrs or {}).get("case")
+        if case:
+            line += f"  [{escape(str(case.get('full_case_name') or case.get('case_number')))}]"
+        return line
+
+    def snippet(self, n: Any) -> str:
+        """The beginning of a clause that has no title (its label is already on the line)."""
+        if n.title or n.kind in ("document", "chapter", "section"):
+            return ""
+        end = n.children[0].char_start if n.children else n.char_end  # its own words, not its items
+        text = " ".join(self.doc.text[n.char_start : max(n.char_start, end)].split())
+        if n.label and text.startswith(n.label):
+            text = text[len(n.label):].lstrip()
+        if not text:
+            return ""
+        return text if len(text) <= SNIPPET else text[:SNIPPET].rstrip() + " …"
+
+    def refs(self, n: Any) -> str:
+        shown: list[str] = []
+        seen: set[str] = set()
+        for r in n.refs:
+            if r.target_path:
+                marker, name = "→", readable_path(r.target_path)
+            else:
+                marker = "↗" if r.reason in EXTERNAL else "?"
+                name = " ".join(r.text.split())
+            key = f"{marker}{name}"
+            if key in seen:
+                continue
+            seen.add(key)
+            self.used.add(marker)
+            shown.append(f"{marker} {name}")
+        return "  ".join(shown)
+
+
+def readable_path(path: str) -> str:
+    """``본문/제2조/제2항`` → ``제2조 제2항``; ``부록A/제2조`` → ``부록A 제2조`` (as the document says it)."""
+    parts = [p for p in path.split("/") if p]
+    if parts and parts[0] == "본문" and len(parts) > 1:
+        parts = parts[1:]
+    return " ".join(parts)
