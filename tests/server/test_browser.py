@@ -177,13 +177,21 @@ def test_document_browser_upload_and_english(browser_page, keyed_server: ServerP
     assert "완료: 1 추가" in page.inner_text("#upload-status")
     page.locator("#doc-list .doc strong", has_text="브라우저 규정").wait_for(state="visible")
 
-    # a bad file: the server's message is shown
+    # a bad file: what went wrong, in Korean, with the file's name
     bad = tmp_path / "가짜.pdf"
     bad.write_bytes(b"not a pdf")
     page.set_input_files("#upload-files", str(bad))
     page.click("#upload-button")
-    expect(page.locator("#upload-status")).to_contain_text("415")
-    assert "the name says PDF" in page.inner_text("#upload-status")
+    expect(page.locator("#upload-status")).to_have_attribute("data-job", "failed")
+    assert page.inner_text("#upload-status") == "오류: 가짜.pdf: 파일 이름이 말하는 형식과 실제 내용이 다릅니다"
+
+    # delete the uploaded document (two clicks: arm, then delete)
+    row = page.locator("#doc-list li.doc-row", has_text="브라우저 규정")
+    row.locator(".doc-delete").click()
+    expect(row.locator(".doc-delete")).to_have_text("정말 삭제")
+    row.locator(".doc-delete").click()
+    expect(page.locator("#doc-list .doc strong", has_text="브라우저 규정")).to_have_count(0)
+    expect(page.locator("#status")).to_contain_text("삭제했습니다: 브라우저 규정")
 
     # English labels
     page.click("#lang")
@@ -197,3 +205,101 @@ def test_document_browser_upload_and_english(browser_page, keyed_server: ServerP
     expect(page.locator("#answer-box")).to_have_attribute("aria-busy", "false")
     expect(page.locator("#answer")).not_to_be_empty()
     assert outside == []
+
+
+SHOTS = Path(__file__).resolve().parents[2] / ".pytest_cache" / "jogak" / "screens"
+
+
+def _shot(page: Any, name: str) -> None:
+    """A screenshot for people to look at (kept under .pytest_cache/jogak/screens); it must not be blank."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    png = page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 10_000
+
+
+def test_screens_landing_answer_references_and_korean_errors(browser_page, keyed_server: ServerProcess) -> None:
+    page, outside = browser_page
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(keyed_server.url + "/")
+    page.evaluate(f"sessionStorage.setItem('jogak.key', {KEYS['multi']!r}); sessionStorage.setItem('jogak.lang', 'ko')")
+    page.reload()
+    expect(page.locator("#collection option")).to_have_count(3)
+    page.select_option("#collection", "haru")
+
+    # 1. landing: the collection's documents and questions to try; no ids, no numbers for people to decode
+    expect(page.locator("#welcome-docs li.welcome-doc")).to_have_count(2)
+    assert sorted(page.locator("#welcome-docs strong").all_inner_texts()) == ["멤버십정책", "반품교환환불정책"]
+    expect(page.locator("#samples .sample").first).to_be_visible()
+    samples = page.locator("#samples .sample").all_inner_texts()
+    assert samples and all(q.endswith("?") for q in samples), samples
+    assert page.locator("#key-controls").is_visible()  # keyed server: the key box is there
+    _shot(page, "1-landing")
+
+    # 2. an answer (asked by clicking a sample question) with its evidence: words, not scores or ids
+    page.locator("#samples .sample", has_text="반품 배송비").click()
+    page.locator("#answer .cite-marker").first.wait_for(state="visible")
+    expect(page.locator("#answer-box")).to_have_attribute("aria-busy", "false")
+    support = page.locator("#sources .support").first.inner_text()
+    assert support in ("✓ 근거와 일치", "△ 일부만 일치", "⚠ 근거가 약함") and "지지도" not in page.inner_text("#answer-box")
+    page.locator("#answer .cite-marker").first.click()
+    page.locator("#evidence mark.quote").wait_for(state="visible")
+    source = page.inner_text("#evidence-source")
+    assert source.endswith(".pdf") and "-" not in source.split(".pdf")[0][-9:]  # the file, no chunk id
+    _shot(page, "2-answer")
+
+    # 3. references in the clause tree: 제8조 ③ points at 부록A, which one click opens
+    page.click("#tab-docs")
+    page.locator("#doc-list .doc strong", has_text="반품교환환불정책").click()
+    page.locator("#tree li.node").first.wait_for(state="visible")
+    page.click('#tree li.node[data-path="본문/제8조"] > .row > .toggle')
+    node = page.locator('#tree .select[data-path="본문/제8조/제3항"]')
+    assert "→ 부록A" in node.inner_text()
+    node.click()
+    expect(page.locator("#node-refs")).to_be_visible()
+    assert page.inner_text("#node-refs h3") == "참조"
+    page.locator("#node-refs .ref-link", has_text="부록A").click()
+    assert page.get_attribute("#tree .select.active", "data-path") == "부록A"
+    _shot(page, "3-references")
+
+    # footnotes with their text: the contract's 제7조 ① cites footnote 4
+    page.select_option("#collection", "contracts")
+    page.locator("#doc-list .doc strong", has_text="물품매매계약서").click()
+    page.locator("#tree li.node").first.wait_for(state="visible")
+    page.click('#tree li.node[data-path="본문/제7조"] > .row > .toggle')
+    page.click('#tree .select[data-path="본문/제7조/제1항"]')
+    expect(page.locator("#node-notes")).to_be_visible()
+    note = page.inner_text("#node-notes li")
+    assert note.startswith("4") and "민법 제398조" in note
+    foot = page.locator('#tree .select[data-path="각주/4"]')
+    assert "지체상금은" in foot.inner_text()  # a footnote in the tree shows its text, not a bare number
+
+    # 4. a Korean upload error, and a collection name the server refuses, also in Korean
+    page.select_option("#collection", "scratch")
+    bad = SHOTS / "위장.pdf"
+    bad.write_bytes(b"MZ\x90\x00" + b"\0" * 60 + b"%PDF-1.4 not really")
+    page.set_input_files("#upload-files", str(bad))
+    page.click("#upload-button")
+    expect(page.locator("#upload-status")).to_have_attribute("data-job", "failed")
+    msg = page.inner_text("#upload-status")
+    assert msg == "오류: 위장.pdf: 파일 이름이 말하는 형식과 실제 내용이 다릅니다", msg
+    assert page.locator("#upload-steps .step.failed").count() == 1
+    page.fill("#new-collection", "haru")
+    page.click("#collection-create")
+    expect(page.locator("#collection-status")).to_have_text("오류: 이미 있습니다")
+    page.fill("#new-collection", "계약서")  # this key may not create it: said in Korean as well
+    page.click("#collection-create")
+    expect(page.locator("#collection-status")).to_have_text("오류: 이 컬렉션을 쓸 권한이 없습니다")
+    _shot(page, "4-upload-error")
+    assert errors == [] and outside == []
+
+
+def test_local_mode_has_no_key_box(browser_page, keyed_server: ServerProcess) -> None:
+    """What the page does with a local-mode server (its /healthz answered here as such a server would)."""
+    page, _ = browser_page
+    page.route("**/healthz", lambda route: route.fulfill(
+        status=200, content_type="application/json",
+        body='{"status": "ok", "ready": true, "mode": "local", "version": "0"}'))
+    page.goto(keyed_server.url + "/")
+    expect(page.locator("#status")).not_to_be_empty()
+    assert not page.locator("#key-controls").is_visible()

@@ -7,6 +7,7 @@ Endpoints (all ``/v1`` endpoints need an API key when keys are configured):
     GET    /v1/collections                          collections this key can use
     POST   /v1/collections                          create an empty collection
     GET    /v1/collections/{c}/documents            documents of a collection
+    GET    /v1/collections/{c}/overview             documents and sample questions (the landing view)
     POST   /v1/collections/{c}/documents            upload files → 202 + an ingest job
     DELETE /v1/collections/{c}/documents/{doc_id}   remove a document (a job; answered when it is done)
     GET    /v1/jobs, /v1/jobs/{id}                  job status
@@ -292,6 +293,16 @@ def _routes(app: FastAPI) -> None:
             raise ApiError(409, "conflict", f"collection '{name}' already exists")
         reg.create(name)
         return JSONResponse({"name": name, "exists": True, "documents": 0}, status_code=201)
+
+    @app.get("/v1/collections/{collection}/overview", tags=["documents"], responses=_E)
+    def overview(scope: Annotated[Scope, Depends(collection_scope)], request: Request) -> Any:
+        """What a person sees first: the collection's documents and a few questions to try (from
+        ``server.sample_questions``, else made from the documents' clause titles)."""
+        from jogak.server.overview import documents, sample_questions
+
+        settings: ServerSettings = request.app.state.settings
+        return {"collection": scope.collection, "documents": documents(scope.store),
+                "samples": sample_questions(scope.store, settings.sample_questions)}
 
     @app.get("/v1/collections/{collection}/documents", response_model=DocumentsOut, tags=["documents"],
              responses=_E)

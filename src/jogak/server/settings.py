@@ -16,6 +16,7 @@
       job_timeout_s: 600                 # a job running longer is killed (status failed, error timeout)
       job_memory_mb: 2048                # a worker using more resident memory is killed (memory_limit)
       job_nice: 10                       # CPU priority of workers below the API's (0 = same)
+      sample_questions: {haru: ["반품 배송비는 얼마인가요?"]}   # landing page (default: from clause titles)
 
 No ``keys`` = local mode: every request is allowed, and ``jogak serve`` only binds loopback addresses.
 """
@@ -57,6 +58,7 @@ class ServerSettings:
     job_memory_mb: float = 2048.0
     job_nice: int = 10
     job_spare: bool = True  # keep one warm worker process once the first job has run
+    sample_questions: Any = None  # landing page: a list, or {collection: [questions]}; default from titles
     work_dir: str | None = None  # jobs and upload staging; default <state>/server
     embedder: Any = None  # None: from the ``embed`` config; False: lexical-only; or an Embedder (tests)
     warm_up: bool = True  # load Kiwi, the embedder and Chroma in the background at start-up

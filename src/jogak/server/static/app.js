@@ -1,8 +1,10 @@
-/* jogak web page: ask with cited answers, evidence highlighted in its clause, documents and uploads.
-   Plain browser JavaScript, no build step and no external resources. */
+/* jogak web page, part 1: shared helpers, the landing view, asking with cited answers, the evidence panel.
+   Part 2 (library.js) holds documents, the clause tree, uploads and collections. Plain browser
+   JavaScript, no build step and no external resources. */
 "use strict";
 
 (function () {
+  const J = (window.jogak = window.jogak || {});
   const $ = (id) => document.getElementById(id);
   const S = window.sessionStorage;
 
@@ -11,42 +13,78 @@
       skip: "본문으로 건너뛰기", collection: "컬렉션", apiKey: "API 키", apiKeyHint: "키가 필요할 때만",
       apply: "적용", tabAsk: "질문", tabDocs: "문서", question: "질문",
       questionHint: "예: 단순 변심인데 반품 배송비 얼마예요?", ask: "질문하기", answer: "답변", sources: "근거",
-      warnings: "경고", evidence: "근거 조항", openInDoc: "문서에서 보기",
+      warnings: "참고", evidence: "근거 조항", openInDoc: "문서에서 보기",
       uploadLabel: "문서 올리기 (PDF, DOCX, HTML, Markdown, 텍스트)", upload: "올리기", documents: "문서 목록",
       tree: "조항 구조", clause: "조항", thinking: "답변을 찾는 중…", noCollections: "컬렉션이 없습니다",
       needKey: "API 키가 필요합니다. 위의 입력란에 키를 넣고 ‘적용’을 누르세요.",
       unsupported: "일부 문장은 근거로 확인되지 않았습니다.", noSources: "인용된 근거가 없습니다.",
-      cite: "근거", page: "p.", pages: "pp.", support: "지지도", chunks: "조각", uploading: "올리는 중",
+      cite: "근거", page: "p.", pages: "pp.", pageCount: "{n}쪽", uploading: "올리는 중",
+      verified: "✓ 근거와 일치", partly: "△ 일부만 일치", weak: "⚠ 근거가 약함",
       queued: "대기 중", running: "처리 중", succeeded: "완료", failed: "실패", interrupted: "중단됨",
-      stage: { validate: "확인", load: "읽기", tokenize: "형태소 분석", embed: "임베딩", index: "색인", commit: "저장" },
+      cancelled: "취소됨",
+      stage: { upload: "올리기", starting: "준비", validate: "확인", load: "읽기", tokenize: "형태소 분석",
+               embed: "임베딩", index: "색인", commit: "저장" },
       added: "추가", updated: "갱신", unchanged: "변경 없음", pickFiles: "올릴 파일을 고르세요.",
       noDocs: "문서가 없습니다.", loading: "불러오는 중…", keySaved: "API 키를 적용했습니다.",
       collectionsLoaded: "컬렉션 {n}개", error: "오류", expand: "펼치기", collapse: "접기",
       noTree: "이 문서에는 조항 구조가 없습니다.", empty: "(빈 컬렉션)",
+      welcomeDocs: "이 컬렉션의 문서", welcomeSamples: "이런 질문을 해 보세요",
+      welcomeEmpty: "아직 문서가 없습니다. ‘문서’ 탭에서 올려 보세요.",
+      refs: "참조", refOther: "다른 법령·문서", refMissing: "이 문서에 없는 조항", notes: "각주",
+      remove: "삭제", removeConfirm: "정말 삭제", removed: "삭제했습니다: {name}",
+      newCollection: "새 컬렉션", newCollectionHint: "영문·숫자 (예: contracts)", create: "만들기",
+      created: "컬렉션 ‘{name}’을(를) 만들었습니다.",
     },
     en: {
       skip: "Skip to content", collection: "Collection", apiKey: "API key", apiKeyHint: "only if required",
       apply: "Apply", tabAsk: "Ask", tabDocs: "Documents", question: "Question",
       questionHint: "e.g. What does a change-of-mind return cost?", ask: "Ask", answer: "Answer", sources: "Sources",
-      warnings: "Warnings", evidence: "Cited clause", openInDoc: "Show in document",
+      warnings: "Notes", evidence: "Cited clause", openInDoc: "Show in document",
       uploadLabel: "Upload documents (PDF, DOCX, HTML, Markdown, text)", upload: "Upload", documents: "Documents",
       tree: "Clause tree", clause: "Clause", thinking: "Finding the answer…", noCollections: "No collections",
       needKey: "This server needs an API key: enter it above and press ‘Apply’.",
       unsupported: "Some statements could not be confirmed by their sources.", noSources: "No sources cited.",
-      cite: "Source", page: "p.", pages: "pp.", support: "support", chunks: "chunks", uploading: "Uploading",
+      cite: "Source", page: "p.", pages: "pp.", pageCount: "{n} p.", uploading: "Uploading",
+      verified: "✓ matches the source", partly: "△ partly matches", weak: "⚠ weak match",
       queued: "queued", running: "running", succeeded: "done", failed: "failed", interrupted: "interrupted",
-      stage: { validate: "checking", load: "reading", tokenize: "tokenising", embed: "embedding", index: "indexing",
-               commit: "saving" },
+      cancelled: "cancelled",
+      stage: { upload: "upload", starting: "starting", validate: "checking", load: "reading", tokenize: "tokenising",
+               embed: "embedding", index: "indexing", commit: "saving" },
       added: "added", updated: "updated", unchanged: "unchanged", pickFiles: "Choose files to upload.",
       noDocs: "No documents.", loading: "Loading…", keySaved: "API key applied.",
       collectionsLoaded: "{n} collection(s)", error: "Error", expand: "Expand", collapse: "Collapse",
       noTree: "This document has no clause tree.", empty: "(empty collection)",
+      welcomeDocs: "Documents in this collection", welcomeSamples: "Try asking",
+      welcomeEmpty: "No documents yet: upload some in the ‘Documents’ tab.",
+      refs: "References", refOther: "another law or document", refMissing: "not in this document", notes: "Footnotes",
+      remove: "Delete", removeConfirm: "Really delete", removed: "Deleted: {name}",
+      newCollection: "New collection", newCollectionHint: "letters, digits (e.g. contracts)", create: "Create",
+      created: "Collection ‘{name}’ created.",
     },
+  };
+
+  // What went wrong, in the page's language (the server's English message is kept for English).
+  const ERR_KO = {
+    type_mismatch: "파일 이름이 말하는 형식과 실제 내용이 다릅니다",
+    unsupported_type: "지원하지 않는 파일 형식입니다 (PDF, DOCX, HTML, Markdown, 텍스트만 올릴 수 있습니다)",
+    too_large: "파일이 너무 큽니다", empty_file: "빈 파일입니다",
+    zip_bomb: "압축을 풀면 지나치게 커지는 파일이라 받지 않았습니다", corrupt_file: "파일이 손상되어 읽을 수 없습니다",
+    encrypted: "암호가 걸린 파일은 읽을 수 없습니다",
+    no_text_layer: "글자를 뽑을 수 없습니다 (스캔한 문서라면 글자 인식(OCR)이 먼저 필요합니다)",
+    encoding: "글자 인코딩을 알아볼 수 없습니다", oversize: "문서가 너무 큽니다",
+    too_many_files: "한 번에 올릴 수 있는 파일 수를 넘었습니다", no_file: "올릴 파일이 없습니다",
+    bad_filename: "쓸 수 없는 파일 이름입니다", name_conflict: "이미 있는 문서와 이름이 겹칩니다. 파일 이름을 바꿔 주세요",
+    timeout: "처리 시간이 제한을 넘어 중단했습니다", memory_limit: "메모리 제한을 넘어 중단했습니다",
+    cancelled: "취소했습니다", interrupted: "서버가 멈춰 처리가 중단되었습니다",
+    forbidden: "이 컬렉션을 쓸 권한이 없습니다", unauthorized: "API 키가 필요합니다",
+    bad_collection: "컬렉션 이름은 영문자, 숫자, ‘.’, ‘_’, ‘-’로 63자까지 쓸 수 있습니다",
+    conflict: "이미 있습니다", not_found: "찾을 수 없습니다", too_long: "질문이 너무 깁니다",
+    invalid: "요청이 올바르지 않습니다",
   };
 
   let lang = S.getItem("jogak.lang") || ((navigator.language || "ko").toLowerCase().startsWith("ko") ? "ko" : "en");
   const t = (k) => (T[lang] && T[lang][k]) || T.en[k] || k;
-  const state = { answer: null, activeRef: null, docs: [], tree: null, treeDoc: null, pendingPath: null };
+  const state = { answer: null, activeRef: null, docs: [], tree: null, treeDoc: null, mode: null, trees: {} };
 
   // ── helpers ─────────────────────────────────────────────────────────────────────────────────
   function headers(extra) {
@@ -61,6 +99,7 @@
       super((body && body.message) || ("HTTP " + status));
       this.status = status;
       this.code = body && body.error;
+      this.file = body && body.file;
     }
   }
 
@@ -78,6 +117,13 @@
     return body;
   }
 
+  // "가짜.pdf: 파일 이름이 말하는 형식과 실제 내용이 다릅니다" — never the server's English in a Korean page
+  function errorText(code, message, file) {
+    if (lang !== "ko") return message || code || t("error");
+    const ko = ERR_KO[code] || "처리하지 못했습니다";
+    return (file ? file + ": " : "") + ko;
+  }
+
   function status(msg, isError) {
     const el = $("status");
     el.textContent = msg || "";
@@ -86,7 +132,7 @@
 
   function showError(e) {
     if (e && e.status === 401) status(t("needKey"), true);
-    else status(t("error") + ": " + ((e && e.message) || e), true);
+    else status(t("error") + ": " + errorText(e && e.code, (e && e.message) || String(e), e && e.file), true);
   }
 
   function pageLabel(a, b) {
@@ -113,6 +159,39 @@
 
   function collection() { return $("collection").value; }
 
+  async function treeOf(docId, coll) {  // cached per document (footnotes of cited chunks)
+    const key = coll + "/" + docId;
+    if (!state.trees[key]) {
+      state.trees[key] = api("/v1/documents/" + encodeURIComponent(docId) + "/tree?text=true" +
+                             (coll ? "&collection=" + encodeURIComponent(coll) : ""));
+    }
+    return state.trees[key];
+  }
+
+  function footnoteNodes(tree) {
+    const out = [];
+    const walk = (n) => { if (n.kind === "footnote") out.push(n); (n.children || []).forEach(walk); };
+    walk(tree);
+    return out;
+  }
+
+  function renderNotes(box, notes) {
+    box.textContent = "";
+    box.hidden = !notes.length;
+    if (!notes.length) return;
+    box.appendChild(el("h3", { text: t("notes") }));
+    const ul = el("ul", { class: "plain" });
+    for (const n of notes) {
+      let text = (n.text || "").replace(/\s+/g, " ").trim();
+      if (n.label && text.startsWith(n.label)) text = text.slice(n.label.length).trim();
+      ul.appendChild(el("li", { class: "note" }, [el("span", { class: "note-label", text: n.label }), " " + text]));
+    }
+    box.appendChild(ul);
+  }
+
+  Object.assign(J, { $, S, t, state, api, ApiError, el, status, showError, errorText, pageLabel, collection,
+                     headers, treeOf, footnoteNodes, renderNotes, lang: () => lang });
+
   // ── language ────────────────────────────────────────────────────────────────────────────────
   function applyLang() {
     document.documentElement.lang = lang;
@@ -134,15 +213,16 @@
       $(x.getAttribute("aria-controls")).hidden = !on;
     }
     if (focus) tab.focus();
-    if (tab.id === "tab-docs" && !state.docs.length) loadDocs();
+    if (tab.id === "tab-docs" && !state.docs.length) J.loadDocs();
   }
+  J.selectTab = selectTab;
 
-  // ── collections and key ─────────────────────────────────────────────────────────────────────
-  async function loadCollections() {
+  // ── collections, key, landing view ──────────────────────────────────────────────────────────
+  async function loadCollections(select) {
     const sel = $("collection");
     try {
       const data = await api("/v1/collections");
-      const keep = S.getItem("jogak.collection");
+      const keep = select || S.getItem("jogak.collection");
       sel.textContent = "";
       for (const c of data.collections) {
         sel.appendChild(el("option", { value: c.name, text: c.name + (c.exists ? " (" + c.documents + ")" : " " + t("empty")) }));
@@ -153,9 +233,38 @@
       if (!names.length) status(t("noCollections"));
       else status(t("collectionsLoaded").replace("{n}", names.length));
       state.docs = [];
-      if (!$("panel-docs").hidden) loadDocs();
+      loadOverview();
+      if (!$("panel-docs").hidden) J.loadDocs();
     } catch (e) { showError(e); }
   }
+  J.loadCollections = loadCollections;
+
+  async function loadOverview() {
+    const c = collection();
+    const docs = $("welcome-docs");
+    const samples = $("samples");
+    docs.textContent = "";
+    samples.textContent = "";
+    if (!c) return;
+    try {
+      const o = await api("/v1/collections/" + encodeURIComponent(c) + "/overview");
+      if (!o.documents.length) docs.appendChild(el("li", { text: t("welcomeEmpty") }));
+      for (const d of o.documents) {
+        docs.appendChild(el("li", { class: "welcome-doc" }, [el("strong", { text: d.doc_title || d.source }),
+          el("span", { class: "meta", text: " " + d.source + (d.n_pages ? " · " + t("pageCount").replace("{n}", d.n_pages) : "") })]));
+      }
+      for (const q of o.samples) {
+        samples.appendChild(el("button", { type: "button", class: "sample", onclick: () => {
+          $("question").value = q;
+          $("ask-form").requestSubmit();
+        } }, q));
+      }
+    } catch (e) {
+      if (e.status === 404) docs.appendChild(el("li", { text: t("welcomeEmpty") }));
+      else if (e.status !== 401) showError(e);
+    }
+  }
+  J.loadOverview = loadOverview;
 
   // ── asking (server-sent events over fetch: EventSource cannot send the API key) ─────────────
   async function ask(ev) {
@@ -227,9 +336,15 @@
     return c.article ? c.doc_title + " · " + c.article : c.doc_title;
   }
 
+  // the support score as words (the number stays in the tooltip)
+  function supportLabel(s) {
+    const v = Number(s);
+    return v >= 0.8 ? t("verified") : v >= 0.5 ? t("partly") : t("weak");
+  }
+
   function marker(c) {
     return el("button", {
-      type: "button", class: "cite-marker", "data-ref": c.ref, "data-chunk": c.chunk_id,
+      type: "button", class: "cite-marker", "data-ref": c.ref,
       "aria-label": t("cite") + " " + c.ref + ": " + citeLabel(c) + " " + pageLabel(c.page_start, c.page_end),
       title: citeLabel(c), onclick: () => showEvidence(c),
     }, "[" + c.ref + "]");
@@ -271,7 +386,7 @@
         el("button", { type: "button", class: "source-link", "data-ref": c.ref, onclick: () => showEvidence(c) },
            ["[" + c.ref + "] ", el("span", { class: "path", text: citeLabel(c) }), pg ? " · " + pg : ""]),
         el("blockquote", { class: "quote-preview", text: c.quote }),
-        el("span", { class: "support", text: t("support") + " " + Number(c.support).toFixed(2) }),
+        el("span", { class: "support", title: Number(c.support).toFixed(2), text: supportLabel(c.support) }),
       ]));
     }
     const w = a.warnings || [];
@@ -321,237 +436,43 @@
     $("evidence-page").textContent = pageLabel(c.page_start, c.page_end);
     $("evidence-text").textContent = t("loading");
     $("evidence-source").textContent = c.source;
-    box.dataset.chunk = c.chunk_id;
+    $("evidence-notes").hidden = true;
     box.dataset.path = c.path || "";
     try {
-      const q = a && a.collection ? "?collection=" + encodeURIComponent(a.collection) : "";
+      const coll = a && a.collection ? a.collection : "";
+      const q = coll ? "?collection=" + encodeURIComponent(coll) : "";
       const chunk = await api("/v1/chunks/" + encodeURIComponent(c.chunk_id) + q);
       if (state.activeRef !== c.ref) return;
       const h = c.highlight || {};
       const quote = h.quote || findQuote(chunk.text, c.quote);
       renderMarked($("evidence-text"), chunk.text, h.clause || null, quote);
       box.dataset.doc = chunk.metadata.doc_id;
-      $("evidence-source").textContent = chunk.metadata.source + " · " + chunk.id;
+      $("evidence-source").textContent = chunk.metadata.source;
       box.focus();
       const m = box.querySelector("mark.quote");
       if (m && m.scrollIntoView) m.scrollIntoView({ block: "nearest" });
-    } catch (e) {
-      $("evidence-text").textContent = "";
-      showError(e);
-    }
-  }
-
-  // ── documents, trees ────────────────────────────────────────────────────────────────────────
-  async function loadDocs() {
-    const c = collection();
-    const list = $("doc-list");
-    if (!c) { list.textContent = ""; return; }
-    list.textContent = "";
-    list.appendChild(el("li", { text: t("loading") }));
-    try {
-      const data = await api("/v1/collections/" + encodeURIComponent(c) + "/documents");
-      state.docs = data.documents;
-      list.textContent = "";
-      if (!data.documents.length) list.appendChild(el("li", { text: t("noDocs") }));
-      for (const d of data.documents) {
-        list.appendChild(el("li", {}, el("button", {
-          type: "button", class: "doc", "data-doc": d.doc_id, onclick: () => loadTree(d.doc_id),
-        }, [el("strong", { text: d.doc_title || d.source }), el("span", { class: "meta",
-          text: d.source + " · " + d.n_chunks + " " + t("chunks") + (d.n_pages ? " · " + d.n_pages + " p" : "") })])));
+      const labels = chunk.metadata.footnotes || [];
+      if (labels.length) {  // the chunk's footnote marks, with the footnotes' text
+        const tree = await treeOf(chunk.metadata.doc_id, coll);
+        if (state.activeRef !== c.ref) return;
+        renderNotes($("evidence-notes"), footnoteNodes(tree.tree).filter((n) => labels.includes(n.label)));
       }
     } catch (e) {
-      list.textContent = "";
-      if (e.status === 404) list.appendChild(el("li", { text: t("noDocs") }));
-      else showError(e);
-    }
-  }
-
-  function heading(n) {
-    if (n.kind === "document") return n.title || n.label || (state.treeDoc && state.treeDoc.doc_title) || "";
-    if (n.label && n.title) return n.title.includes(n.label) ? n.title : n.label + " (" + n.title + ")";
-    return n.label || n.title || n.kind;
-  }
-
-  // "제2조 (반품 배송비) ①": the clause as a citation names it (chapters and the document left out)
-  function clauseName(trail) {
-    const parts = trail.filter((x) => x.kind !== "document" && x.kind !== "chapter" && x.kind !== "parties");
-    return parts.map((x, i) => (i === 0 ? heading(x) : (x.label || heading(x)))).join(" ");
-  }
-
-  function snippet(n) {
-    if (n.title || !n.text) return "";
-    let s = n.text.replace(/\s+/g, " ").trim();
-    if (n.label && s.startsWith(n.label)) s = s.slice(n.label.length).trim();
-    return s.length > 28 ? s.slice(0, 28) + "…" : s;
-  }
-
-  function treeNode(n, depth, trail) {
-    trail = trail.concat([n]);
-    const li = el("li", { class: "node", "data-path": n.path || "" });
-    const row = el("div", { class: "row" });
-    const kids = n.children || [];
-    let sub = null;
-    if (kids.length) {
-      const open = depth < 1;
-      const tog = el("button", { type: "button", class: "toggle", "aria-expanded": open ? "true" : "false",
-                                 "aria-label": (open ? t("collapse") : t("expand")) + ": " + heading(n) }, open ? "▾" : "▸");
-      tog.addEventListener("click", () => {
-        const now = tog.getAttribute("aria-expanded") !== "true";
-        tog.setAttribute("aria-expanded", now ? "true" : "false");
-        tog.textContent = now ? "▾" : "▸";
-        tog.setAttribute("aria-label", (now ? t("collapse") : t("expand")) + ": " + heading(n));
-        sub.hidden = !now;
-      });
-      row.appendChild(tog);
-    } else {
-      row.appendChild(el("span", { class: "toggle-space", "aria-hidden": "true" }));
-    }
-    const pg = pageLabel(n.page_start, n.page_end);
-    const snip = snippet(n);
-    row.appendChild(el("button", { type: "button", class: "select", "data-path": n.path || "",
-                                   onclick: () => selectNode(n, li, trail) },
-                       [heading(n), snip ? el("span", { class: "snippet", text: " " + snip }) : null,
-                        pg ? el("span", { class: "page", text: " · " + pg }) : null]));
-    li.appendChild(row);
-    if (kids.length) {
-      sub = el("ul", { class: "children" });
-      sub.hidden = depth >= 1;
-      for (const k of kids) sub.appendChild(treeNode(k, depth + 1, trail));
-      li.appendChild(sub);
-    }
-    return li;
-  }
-
-  function selectNode(n, li, trail) {
-    document.querySelectorAll("#tree .select").forEach((b) => {
-      b.classList.remove("active");
-      b.removeAttribute("aria-current");
-    });
-    const b = li.querySelector(":scope > .row > .select");
-    if (b) { b.classList.add("active"); b.setAttribute("aria-current", "true"); }
-    const title = state.treeDoc ? state.treeDoc.doc_title : "";
-    const name = clauseName(trail);
-    $("node-path").textContent = name ? (title ? title + " · " : "") + name : title;
-    $("node-page").textContent = pageLabel(n.page_start, n.page_end);
-    $("node-text").textContent = n.text || "";
-  }
-
-  async function loadTree(docId, path) {
-    const box = $("tree");
-    box.textContent = t("loading");
-    document.querySelectorAll("#doc-list .doc").forEach((b) => b.classList.toggle("active", b.dataset.doc === docId));
-    try {
-      const c = collection();
-      const data = await api("/v1/documents/" + encodeURIComponent(docId) + "/tree?text=true" +
-                             (c ? "&collection=" + encodeURIComponent(c) : ""));
-      state.tree = data.tree;
-      state.treeDoc = data.document;
-      box.textContent = "";
-      const ul = el("ul", { class: "root" });
-      ul.appendChild(treeNode(data.tree, 0, []));
-      box.appendChild(ul);
-      if (path) revealPath(path);
-    } catch (e) {
-      box.textContent = e.code === "no_tree" ? t("noTree") : "";
+      if (state.activeRef === c.ref && $("evidence-text").textContent === t("loading")) $("evidence-text").textContent = "";
       if (e.code !== "no_tree") showError(e);
     }
   }
 
-  function revealPath(path) {
-    let found = null;
-    document.querySelectorAll("#tree li.node").forEach((li) => { if (li.dataset.path === path) found = li; });
-    if (!found) return;
-    for (let p = found.parentElement; p && p.id !== "tree"; p = p.parentElement) {
-      if (p.classList.contains("children")) {
-        p.hidden = false;
-        const tog = p.parentElement.querySelector(":scope > .row > .toggle");
-        if (tog) { tog.setAttribute("aria-expanded", "true"); tog.textContent = "▾"; }
-      }
-    }
-    const btn = found.querySelector(":scope > .row > .select");
-    if (btn) { btn.click(); btn.focus(); }
-  }
-
-  // ── uploads: XHR for upload progress, then the job is polled ────────────────────────────────
-  function upload(ev) {
-    ev.preventDefault();
-    const files = $("upload-files").files;
-    const st = $("upload-status");
-    const bar = $("upload-progress");
-    if (!files || !files.length) { st.textContent = t("pickFiles"); return; }
-    const fd = new FormData();
-    for (const f of files) fd.append("file", f, f.name);
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/v1/collections/" + encodeURIComponent(collection()) + "/documents");
-    const h = headers();
-    for (const k of Object.keys(h)) xhr.setRequestHeader(k, h[k]);
-    bar.hidden = false;
-    bar.value = 0;
-    bar.max = 100;
-    $("upload-button").disabled = true;
-    st.textContent = t("uploading") + " 0%";
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) {
-        const pct = Math.round((e.loaded / e.total) * 100);
-        bar.value = pct;
-        st.textContent = t("uploading") + " " + pct + "%";
-      }
-    };
-    xhr.onerror = () => { st.textContent = t("error"); $("upload-button").disabled = false; };
-    xhr.onload = () => {
-      let body = null;
-      try { body = JSON.parse(xhr.responseText); } catch (e) { body = null; }
-      if (xhr.status !== 202) {
-        st.textContent = t("error") + " (" + xhr.status + "): " + ((body && body.message) || xhr.statusText);
-        st.classList.add("error");
-        bar.hidden = true;
-        $("upload-button").disabled = false;
-        return;
-      }
-      st.classList.remove("error");
-      bar.value = 100;
-      pollJob(body.id);
-    };
-    xhr.send(fd);
-  }
-
-  async function pollJob(id) {
-    const st = $("upload-status");
-    const bar = $("upload-progress");
-    try {
-      const job = await api("/v1/jobs/" + encodeURIComponent(id));
-      const stage = job.stage ? (t("stage")[job.stage] || job.stage) : "";
-      if (job.status === "queued" || job.status === "running") {
-        bar.max = Math.max(job.total, 1);
-        bar.value = Math.min(job.done, bar.max);
-        st.textContent = t(job.status) + (stage ? " · " + stage + " " + job.done + "/" + job.total : "");
-        setTimeout(() => pollJob(id), 600);
-        return;
-      }
-      $("upload-button").disabled = false;
-      bar.hidden = true;
-      st.dataset.job = job.status;
-      if (job.status === "succeeded") {
-        const r = job.report || {};
-        st.classList.remove("error");
-        st.textContent = t("succeeded") + ": " + (r.added || []).length + " " + t("added") + ", " +
-          (r.updated || []).length + " " + t("updated") + ", " + (r.unchanged || []).length + " " + t("unchanged");
-        $("upload-files").value = "";
-        state.docs = [];
-        await loadCollections();
-        await loadDocs();
-      } else {
-        st.classList.add("error");
-        st.textContent = t(job.status) + ": " + ((job.error && job.error.message) || "");
-      }
-    } catch (e) {
-      $("upload-button").disabled = false;
-      showError(e);
-    }
-  }
-
   // ── start ───────────────────────────────────────────────────────────────────────────────────
-  function init() {
+  async function detectMode() {
+    try {
+      const h = await api("/healthz");
+      state.mode = h.mode;
+    } catch (e) { state.mode = "keys"; }
+    $("key-controls").hidden = state.mode === "local";  // local mode: no key to give
+  }
+
+  async function init() {
     $("api-key").value = S.getItem("jogak.key") || "";
     applyLang();
     $("lang").addEventListener("click", () => {
@@ -571,7 +492,11 @@
       S.setItem("jogak.collection", collection());
       state.docs = [];
       $("tree").textContent = "";
-      if (!$("panel-docs").hidden) loadDocs();
+      for (const id of ["node-path", "node-page", "node-text"]) $(id).textContent = "";
+      $("node-refs").hidden = true;
+      $("node-notes").hidden = true;
+      loadOverview();
+      if (!$("panel-docs").hidden) J.loadDocs();
     });
     for (const tab of tabs()) {
       tab.addEventListener("click", () => selectTab(tab, false));
@@ -588,16 +513,16 @@
     $("question").addEventListener("keydown", (e) => {
       if (e.key === "Enter" && !e.shiftKey && !e.isComposing) { e.preventDefault(); $("ask-form").requestSubmit(); }
     });
-    $("upload-form").addEventListener("submit", upload);
     $("evidence-open").addEventListener("click", () => {
       const box = $("evidence");
       if (!box.dataset.doc) return;
       selectTab($("tab-docs"), false);
-      loadTree(box.dataset.doc, box.dataset.path || null);
+      J.loadTree(box.dataset.doc, box.dataset.path || null);
     });
+    J.initLibrary();
+    await detectMode();
     loadCollections();
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
-  else init();
+  document.addEventListener("DOMContentLoaded", init);
 })();
