@@ -244,6 +244,12 @@ class Store:
 
     def _chroma(self) -> Any:
         """The Chroma collection (created on first use). Never uses Chroma's embedding function."""
+        if self._coll is not None:
+            return self._coll
+        with self._lock:  # threads racing here would leave a client nobody closes (see release_vectors)
+            return self._open_chroma()
+
+    def _open_chroma(self) -> Any:
         if self._coll is None:
             os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
             import chromadb
