@@ -116,6 +116,9 @@ class Worker:
             data = os.read(fd, 65536)
             if not data:
                 self.proc.wait(10)
+                if self.proc.returncode == -signal.SIGXCPU:  # the CPU-time ceiling: a time limit too
+                    raise WorkerGone("timeout", "the job used more CPU time than its limit allows "
+                                                "(server.job_timeout_s)")
                 raise WorkerGone("worker_crashed", exit_reason(self.proc.returncode))
             self._buf += data
 
@@ -150,7 +153,7 @@ class WorkerPool:
 
     def __init__(self, init: dict[str, Any], limits: Limits, spare: bool = True) -> None:
         self.init = {**init, "nice": limits.nice, "memory_mb": limits.memory_mb,
-                     "cpu_s": 2 * limits.timeout_s if limits.timeout_s > 0 else 0}
+                     "cpu_s": 2 * limits.timeout_s + 10 if limits.timeout_s > 0 else 0}  # a backstop only
         self.limits = limits
         self.keep_spare = spare
         self._spare: Worker | None = None
