@@ -14,7 +14,7 @@
       apply: "적용", tabAsk: "질문", tabDocs: "문서", question: "질문",
       questionHint: "예: 단순 변심인데 반품 배송비 얼마예요?", ask: "질문하기", answer: "답변", sources: "근거",
       warnings: "참고", evidence: "근거 조항", openInDoc: "문서에서 보기",
-      uploadLabel: "문서 올리기 (PDF, DOCX, HWPX, HTML, Markdown, 텍스트)", upload: "올리기", documents: "문서 목록",
+      uploadLabel: "문서 올리기 (PDF, DOCX, HWP, HWPX, HTML, Markdown, 텍스트)", upload: "올리기", documents: "문서 목록",
       tree: "조항 구조", clause: "조항", thinking: "답변을 찾는 중…", noCollections: "컬렉션이 없습니다",
       needKey: "API 키가 필요합니다. 위의 입력란에 키를 넣고 ‘적용’을 누르세요.",
       unsupported: "일부 문장은 근거로 확인되지 않았습니다.", noSources: "인용된 근거가 없습니다.",
@@ -40,7 +40,7 @@
       apply: "Apply", tabAsk: "Ask", tabDocs: "Documents", question: "Question",
       questionHint: "e.g. What does a change-of-mind return cost?", ask: "Ask", answer: "Answer", sources: "Sources",
       warnings: "Notes", evidence: "Cited clause", openInDoc: "Show in document",
-      uploadLabel: "Upload documents (PDF, DOCX, HWPX, HTML, Markdown, text)", upload: "Upload", documents: "Documents",
+      uploadLabel: "Upload documents (PDF, DOCX, HWP, HWPX, HTML, Markdown, text)", upload: "Upload", documents: "Documents",
       tree: "Clause tree", clause: "Clause", thinking: "Finding the answer…", noCollections: "No collections",
       needKey: "This server needs an API key: enter it above and press ‘Apply’.",
       unsupported: "Some statements could not be confirmed by their sources.", noSources: "No sources cited.",
@@ -66,7 +66,7 @@
   // What went wrong, in the page's language (the server's English message is kept for English).
   const ERR_KO = {
     type_mismatch: "파일 이름이 말하는 형식과 실제 내용이 다릅니다",
-    unsupported_type: "지원하지 않는 파일 형식입니다 (PDF, DOCX, HWPX, HTML, Markdown, 텍스트만 올릴 수 있습니다)",
+    unsupported_type: "지원하지 않는 파일 형식입니다 (PDF, DOCX, HWP, HWPX, HTML, Markdown, 텍스트만 올릴 수 있습니다)",
     too_large: "파일이 너무 큽니다", empty_file: "빈 파일입니다",
     zip_bomb: "압축을 풀면 지나치게 커지는 파일이라 받지 않았습니다", corrupt_file: "파일이 손상되어 읽을 수 없습니다",
     encrypted: "암호가 걸린 파일은 읽을 수 없습니다",
