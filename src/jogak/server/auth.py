@@ -72,22 +72,37 @@ class KeyRing:
 LOCAL = Principal(None, None)
 
 
-def get_principal(
-    request: Request,
-    bearer: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer_scheme)],
-    api_key: Annotated[str | None, Depends(header_scheme)],
-) -> Principal:
-    ring: KeyRing = request.app.state.keyring
+def presented_key(headers: Any) -> str | None:
+    """The API key a request presents: ``Authorization: Bearer <key>`` or ``X-API-Key: <key>``."""
+    scheme, _, credentials = (headers.get("authorization") or "").strip().partition(" ")
+    if scheme.lower() == "bearer" and credentials.strip():
+        return credentials.strip()
+    return (headers.get("x-api-key") or "").strip() or None
+
+
+def authenticate(ring: KeyRing, token: str | None) -> Principal:
+    """Who presents ``token`` (local mode: everyone is ``LOCAL``); 401 for a missing or unknown key.
+    Shared by the HTTP service and the MCP server's HTTP transport."""
     if not ring.enabled:
         return LOCAL
-    token = (bearer.credentials if bearer else None) or api_key
     if not token:
         raise ApiError(401, "unauthorized", "an API key is required: send `Authorization: Bearer <key>` "
                                             "or `X-API-Key: <key>`", headers={"WWW-Authenticate": "Bearer"})
     p = ring.resolve(token.strip())
     if p is None:
         raise ApiError(401, "unauthorized", "invalid API key", headers={"WWW-Authenticate": "Bearer"})
-    request.state.key_label = p.key_label
+    return p
+
+
+def get_principal(
+    request: Request,
+    bearer: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer_scheme)],
+    api_key: Annotated[str | None, Depends(header_scheme)],
+) -> Principal:
+    # The two security dependencies document the schemes in OpenAPI; the key is read by presented_key.
+    p = authenticate(request.app.state.keyring, presented_key(request.headers))
+    if not p.local:
+        request.state.key_label = p.key_label
     return p
 
 
@@ -121,7 +136,11 @@ def scope_for(request: Request, principal: Principal, collection: str) -> Scope:
 
 def default_collection(request: Request, principal: Principal) -> str:
     """The collection a request means when it names none."""
-    default = request.app.state.settings.default_collection
+    return pick_default(principal, request.app.state.settings.default_collection)
+
+
+def pick_default(principal: Principal, default: str) -> str:
+    """``default`` when the caller may use it, else the caller's only collection; 400 when ambiguous."""
     if principal.allows(default):
         return default
     assert principal.collections is not None
@@ -136,9 +155,12 @@ def readable_collections(request: Request, principal: Principal, requested: str 
     if requested:
         check_access(principal, requested)
         return [requested]
-    existing = request.app.state.collections.names()
+    return readable(principal, request.app.state.collections.names(), request.app.state.settings.default_collection)
+
+
+def readable(principal: Principal, existing: list[str], default: str) -> list[str]:
+    """The existing collections the caller may read, the default first."""
     names = [c for c in existing if principal.allows(c)]
-    default = request.app.state.settings.default_collection
     return sorted(names, key=lambda c: (c != default, c))
 
 
