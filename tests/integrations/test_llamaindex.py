@@ -71,9 +71,5 @@ def test_jogak_query_engine_answers_with_citations(retriever: Any) -> None:
     assert (cite["path"], cite["article"]) == ("본문/제2조/제1항", "제2조 (반품 배송비) ①")
     assert [n.node.node_id for n in response.source_nodes] == [n.node.node_id for n in retriever.retrieve(QUESTION)]
 
-    async def both() -> tuple[Any, Any]:
-        return await asyncio.gather(engine.aquery(QUESTION), retriever.aretrieve("포인트 유효기간"))
-
-    answer, nodes = asyncio.run(both())
-    assert str(answer) == str(response)
+    nodes = asyncio.run(retriever.aretrieve("포인트 유효기간"))
     assert nodes[0].node.metadata["citation"] == "멤버십정책 · 제5조 (하루포인트 유효기간과 소멸)"

@@ -91,7 +91,7 @@ def test_stdio_lists_the_five_tools_with_json_schemas(stdio: dict[str, Any]) -> 
 
 def test_stdio_list_documents_and_search(stdio: dict[str, Any]) -> None:
     docs = _ok(stdio["0:list_documents"])
-    assert docs["collection"] == "haru" and docs["collections"] == ["haru", "cases", "contracts"]
+    assert docs["collection"] == "haru" and docs["collections"] == ["haru", "cases", "contracts", "default"]
     assert {d["doc_title"] for d in docs["documents"]} == {"멤버십정책", "반품교환환불정책"}
     assert all("path" not in d for d in docs["documents"])  # no server-side file paths
 
