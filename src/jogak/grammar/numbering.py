@@ -27,6 +27,7 @@ GANADA_CLASS = f"[{GANADA}]"
 CIRCLED_CLASS = "[①-⑳㉑-㉟㊱-㊿]"  # ① … ㊿ (three Unicode blocks)
 PAREN_DIGIT_CLASS = "[⑴-⒇]"
 FULLWIDTH_ROMAN_CLASS = f"[{FULLWIDTH_ROMAN}]"
+ROMAN_CHAR_CLASS = "[ⅰ-ⅿⅠ-Ⅿ]"  # any Unicode Roman numeral character, small or capital (ⅰ … ⅿ, Ⅰ … Ⅿ)
 # Any syllable from 가 to 하 — most of Hangul, not only the 14 letters of GANADA. Label pre-filters use it
 # where an order check (ganada_ordinal) follows, and 참조조문's "가목" where any letter is accepted.
 GANADA_RANGE = "[가-하]"

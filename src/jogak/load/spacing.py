@@ -26,12 +26,14 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from jogak.grammar.patterns import NUMBERED_PREFIX_RE, label
+
 _HANGUL = re.compile(r"[가-힣]")
 # a word-final punctuation mark followed by a word: "합니다." + "회원", "경우," + "회사는"
 _PUNCT_END = re.compile(r"[.,;:!?](?:[\"'”’)\]」』]*)$")
 # legal references are written together: "제50조" + "제2항", "제43조의" + "2"
-_LEGAL_JOIN_LEFT = re.compile(r"(?:제\s*\d+\s*(?:조|항|호|장|절|편|관)(?:\s*의\s*\d+)?|의)$")
-_LEGAL_JOIN_RIGHT = re.compile(r"(?:제\s*\d|\d)")
+_LEGAL_JOIN_LEFT = re.compile(rf"(?:{label('(?:조|항|호|장|절|편|관)', branch=True)}|의)$")
+_LEGAL_JOIN_RIGHT = re.compile(rf"(?:{NUMBERED_PREFIX_RE.pattern}|\d)")
 
 _NO_SPACE_BEFORE = frozenset(",.;:!?)]}」』）］｝〉》】〕”’\"'·ㆍ・%％~∼-–/")
 _NO_SPACE_AFTER = frozenset("([{「『（［｛〈《【〔“‘·ㆍ・~∼-–/")

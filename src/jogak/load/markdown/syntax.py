@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import re
 
+from jogak.grammar.numbering import CIRCLED_CLASS, GANADA_RANGE, ROMAN_CHAR_CLASS
+from jogak.grammar.patterns import label
+
 ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 HR = re.compile(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
@@ -21,13 +24,13 @@ TABLE_DELIM = re.compile(r"^\s*\|?\s*:?-{1,}:?\s*(\|\s*:?-{1,}:?\s*)*\|?\s*$")
 HTML_BLOCK_TAG = re.compile(r"^\s*</?([A-Za-z][A-Za-z0-9-]*)(\s[^>]*)?/?>\s*$")
 # Korean/legal structural labels that always start a new line (never joined as a soft wrap)
 STRUCT = re.compile(
-    r"^(?:\*\*|__)?\s*(?:[①-⑳㉑-㉟]|제\s*\d+\s*[조장절관편항호]|\d{1,3}(?:의\d{1,2})?\\?[.)]\s|[가-하]\\?[.)]\s|"
-    r"\(\d{1,3}\)|\([가-하]\)|[ⅰ-ⅿⅠ-Ⅿ]|[※▶■□○●◎◇◆▷-]\s|부\s*칙|별\s*표|<[^>]*>|"
+    rf"^(?:\*\*|__)?\s*(?:{CIRCLED_CLASS}|{label('[조장절관편항호]')}|\d{{1,3}}(?:의\d{{1,2}})?\\?[.)]\s|{GANADA_RANGE}\\?[.)]\s|"
+    rf"\(\d{{1,3}}\)|\({GANADA_RANGE}\)|{ROMAN_CHAR_CLASS}|[※▶■□○●◎◇◆▷-]\s|부\s*칙|별\s*표|<[^>]*>|"
     # English clause numbering: "2.1 You must …", "(a) …", "(iv) …", "Section 3", "ARTICLE 4"
     r"\d{1,3}(?:\\?\.\d{1,3})+\\?\.?\s|\((?:[a-z]|[ivx]{1,4}|[A-Z])\)\s|(?i:section|article|clause)\s+\d)"
 )
 
-ARTICLE_LINE = re.compile(r"^(?:\*\*)?제\s*\d+\s*[조장절관편](?:의\s*\d+)?(?:\s*[(（][^)）]*[)）])?(?:\*\*)?$")
+ARTICLE_LINE = re.compile(rf"^(?:\*\*)?{label('[조장절관편]', branch=True)}(?:\s*[(（][^)）]*[)）])?(?:\*\*)?$")
 
 HTML_TAGS = frozenset(
     ["a", "abbr", "acronym", "address", "b", "bdi", "bdo", "big", "blink", "blockquote", "br", "button", "center", "cite", "code", "col", "colgroup", "dd", "del", "details", "dfn", "div", "dl", "dt", "em", "font", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "i", "img", "input", "ins", "kbd", "label", "li", "mark", "nav", "ol", "p", "pre", "q", "s", "samp", "section", "small", "span", "strike", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "tt", "u", "ul", "var", "wbr", "figure", "figcaption", "picture", "source", "video", "audio", "iframe", "main", "article", "aside", "time", "meta", "link", "script", "style"]

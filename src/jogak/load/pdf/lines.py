@@ -14,12 +14,15 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass, field
 
+from jogak.grammar.numbering import CIRCLED_CLASS, GANADA_RANGE, ROMAN_CHAR_CLASS
+from jogak.grammar.patterns import label
+
 _BOLD_FONT = re.compile(r"bold|black|heavy|semibold|demibold|demi|extrabold|ultrabold|-bd|,bd|\bbd\b", re.I)
 _MARK_TEXT = re.compile(r"^(?:\d{1,3}|[*†‡§¶]{1,3}|[a-z])$")
 # a structural label at the start of a line (its width is a hanging indent; it starts a new paragraph)
 LABEL = re.compile(
-    r"^(?:[①-⑳㉑-㉟]|제\s*\d+\s*[조장절관편](?:의\s*\d+)?(?:\s|\(|$)|\d{1,3}[.)]\s|\d{1,3}(?:\.\d{1,3})+\.?\s|[가-하][.)]\s|"
-    r"\(\d{1,3}\)|\([가-하]\)|[ⅰ-ⅿⅠ-Ⅿ]|[-•·※▶■□○●◎◇◆▷]\s|[A-Z][.)]\s|[a-z][.)]\s|부\s*칙|\[?\s*부\s*록|\[?\s*별\s*[표지]|"
+    rf"^(?:{CIRCLED_CLASS}|{label('[조장절관편]', branch=True)}(?:\s|\(|$)|\d{{1,3}}[.)]\s|\d{{1,3}}(?:\.\d{{1,3}})+\.?\s|{GANADA_RANGE}[.)]\s|"
+    rf"\(\d{{1,3}}\)|\({GANADA_RANGE}\)|{ROMAN_CHAR_CLASS}|[-•·※▶■□○●◎◇◆▷]\s|[A-Z][.)]\s|[a-z][.)]\s|부\s*칙|\[?\s*부\s*록|\[?\s*별\s*[표지]|"
     r"(?:Article|Section|ARTICLE|SECTION|Schedule|SCHEDULE|Exhibit|EXHIBIT)\s)"
 )
 _COLUMN_GAP = "\x00"  # placeholder for a column gap while a line is laid out (resolved to " | ")

@@ -14,7 +14,8 @@ import re
 import statistics
 from collections import defaultdict
 
-from jogak.grammar.numbering import GANADA
+from jogak.grammar.numbering import CIRCLED_CLASS, GANADA, GANADA_RANGE
+from jogak.grammar.patterns import GANADA_LABEL_RE, label
 from jogak.load.builder import DocBuilder
 from jogak.load.joining import is_cjk, wrap_separator
 from jogak.load.pdf.lines import LABEL, Para, VLine
@@ -22,9 +23,8 @@ from jogak.load.pdf.pages import Page
 from jogak.load.pdf.wrap import WrapAnalysis
 
 # labels that always start a new line even after a full line that does not end a sentence
-_STRONG_LABEL = re.compile(r"^(?:[①-⑳㉑-㉟]|제\s*\d+\s*[조장절관편](?:의\s*\d+)?(?:\s|\(|$)|[가-하][.)]\s|\([가-하]\)|"
+_STRONG_LABEL = re.compile(rf"^(?:{CIRCLED_CLASS}|{label('[조장절관편]', branch=True)}(?:\s|\(|$)|{GANADA_RANGE}[.)]\s|\({GANADA_RANGE}\)|"
                            r"[•※▶■□○●◎◇◆▷]\s|부\s*칙|\[?\s*부\s*록|\[?\s*별\s*[표지])")
-_GANADA_LABEL = re.compile(r"^([가-하])[.)]\s")
 _CLAUSE_END = re.compile(r"[.:;。!?)\]」』]$|다\.?$")
 _SENTENCE_END = re.compile(r"(?:[.!?。]|다\.|[.!?][\"'”’)\]])$")
 
@@ -69,7 +69,7 @@ def build_paragraphs(pages: list[Page], right: float, leading: dict[float, float
                 paras[-1].lines.append(v)
             else:
                 paras.append(Para(lines=[v]))
-                m = _GANADA_LABEL.match(v.text)
+                m = GANADA_LABEL_RE.match(v.text)
                 if m:
                     last_ganada = m.group(1)
             prev = v
@@ -102,7 +102,7 @@ def _continues(a: VLine, b: VLine, para: Para, right: float, leading: dict[float
 
 def _label_breaks(a: VLine, b: VLine, last_ganada: str | None) -> bool:
     """Does the label ``b`` starts with open a new paragraph after ``a``?"""
-    g = _GANADA_LABEL.match(b.text)
+    g = GANADA_LABEL_RE.match(b.text)
     in_sequence = g is None or g.group(1) == "가" or (
         last_ganada is not None and GANADA.find(g.group(1)) == GANADA.find(last_ganada) + 1)
     if _STRONG_LABEL.match(b.text) and in_sequence:
