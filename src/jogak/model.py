@@ -296,9 +296,15 @@ class ChunkMetadata:
     segments: list[dict[str, Any]] = field(default_factory=list)
     # Case law (issue 4): 사건번호, 선고일, court, title, full case name; None elsewhere.
     case: dict[str, Any] | None = None
+    # The chunk's pages were read by OCR: the lowest mean word confidence (0–100) of those pages.
+    ocr_confidence: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
+        # only OCR'd chunks carry the keys (so every other chunk's dict is as before)
+        if d.pop("ocr_confidence") is not None:
+            d["ocr"] = True
+            d["ocr_confidence"] = self.ocr_confidence
         if d.get("case") is None:
             d.pop("case", None)
         else:
@@ -347,6 +353,7 @@ class Chunk:
         case_keys = {"case_number", "case_numbers", "decision_date", "court", "title", "full_case_name",
                      "judgment_type", "case_type"}
         case = {k: meta.pop(k) for k in list(meta) if k in case_keys}
+        meta.pop("ocr", None)  # written with ocr_confidence, which is the field
         extra = {k: meta.pop(k) for k in list(meta) if k not in known}
         md = ChunkMetadata(**meta)
         if case:

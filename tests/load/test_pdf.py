@@ -101,7 +101,7 @@ def test_owner_password_only_loads() -> None:
     ("name", "cls", "message"),
     [
         ("encrypted.pdf", EncryptedFileError, "encrypted PDF — password required"),
-        ("scanned.pdf", NoTextLayerError, "no extractable text — scanned? OCR needed"),
+        ("scanned.pdf", NoTextLayerError, "no extractable text — scanned"),  # blank page images
         ("corrupt.pdf", CorruptFileError, "corrupt PDF"),
         ("truncated.pdf", CorruptFileError, "corrupt PDF"),
         ("not_a_pdf.pdf", CorruptFileError, "corrupt PDF: not a PDF file (no %PDF header)"),

@@ -278,6 +278,6 @@ def test_pdf_statute_in_the_official_layout() -> None:
 def test_pdf_without_text_layer_and_with_password() -> None:
     # page images with only a scanner app's stamp as text
     with pytest.raises(NoTextLayerError, match="no extractable text"):
-        load(FIX / "scanned_contract.pdf")
+        load(FIX / "scanned_contract.pdf", ocr="never")  # with OCR: tests/load/test_ocr.py
     with pytest.raises(EncryptedFileError, match="encrypted PDF — password required"):
         load(FIX / "password_contract.pdf")

@@ -45,6 +45,10 @@ class BaseChunker(ABC):
             doc_id=doc_id_for(doc),
             **meta,
         )
+        ocr_pages = doc.metadata.get("ocr_pages")
+        if ocr_pages and page_start is not None and page_end is not None:
+            confs = [ocr_pages[p] for p in range(page_start, page_end + 1) if p in ocr_pages]
+            md.ocr_confidence = min(confs) if confs else None
         ch = Chunk(id=f"{md.doc_id}-{chunk_no:03d}", text=doc.text[start:end], metadata=md)
         ch.embed_text = self.contextualize(ch)
         return ch

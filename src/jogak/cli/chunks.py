@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from jogak.cli.common import emit_json, err, load_documents, out
+from jogak.cli.common import OcrOpt, apply_ocr, emit_json, err, load_documents, out
 
 SETTINGS = ((200, 0), (500, 100), (1500, 200))
 
@@ -28,8 +28,10 @@ def chunks_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON list of chunks on stdout.")] = False,
     jsonl: Annotated[Path | None, typer.Option("--jsonl", help="Write chunks as JSON lines to FILE.")] = None,
     sample: Annotated[int | None, typer.Option(help="Print only N sample chunks (from the third on).")] = None,
+    ocr: OcrOpt = None,
 ) -> None:
     """Cut documents into chunks and print every chunk in full with its provenance metadata."""
+    apply_ocr(ocr)
     from jogak.chunk import chunk
 
     docs, n_bad = load_documents(paths)
@@ -68,8 +70,10 @@ def chunks_cmd(
 def experiment_cmd(
     paths: Annotated[list[str], typer.Argument(help="Files or directories.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the rows as one JSON list.")] = False,
+    ocr: OcrOpt = None,
 ) -> None:
     """Seed 001's chunk-size experiment: (200,0), (500,100), (1500,200) compared."""
+    apply_ocr(ocr)
     from jogak.eval.experiment import run_experiment
 
     docs, n_bad = load_documents(paths)

@@ -5,14 +5,31 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import Annotated, Any
 
+import typer
 from rich.console import Console
 
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 # Piped output gets a wide console so tables are not squeezed; tables also fold cells rather than cut them
 # (people read this output: nothing is silently truncated).
 out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 160)
+
+
+OcrOpt = Annotated[str | None, typer.Option(
+    "--ocr", help="PDF pages without a text layer: never, auto (recognise them when Tesseract is installed; "
+                  "the default, or load.ocr in the config) or always (every page, ignoring text layers).")]
+
+
+def apply_ocr(mode: str | None) -> None:
+    """Set the OCR mode for this command and print OCR notes on stderr."""
+    from jogak.load import set_notifier, set_ocr_mode
+
+    try:
+        set_ocr_mode(mode)
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="--ocr") from None
+    set_notifier(note)
 
 
 def emit_json(obj: Any) -> None:

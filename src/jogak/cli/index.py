@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
-from jogak.cli.common import emit_json, err, error, note, out, warn
+from jogak.cli.common import OcrOpt, apply_ocr, emit_json, err, error, note, out, warn
 from jogak.cli.stores import check_collection, check_question, loading, open_existing
 
 StoreOpt = Annotated[str, typer.Option("--store", help="Store directory, or http://HOST:PORT of a Chroma server.")]
@@ -103,8 +103,10 @@ def ingest_cmd(
     size: Annotated[int | None, typer.Option(help="Maximum chunk length in characters.")] = None,
     overlap: Annotated[int | None, typer.Option(help="Overlap in characters (recursive strategy).")] = None,
     as_json: JsonOpt = False,
+    ocr: OcrOpt = None,
 ) -> None:
     """Load, parse, chunk, embed and index files; unchanged files are skipped, changed ones replaced."""
+    apply_ocr(ocr)
     if strategy not in ("structure", "recursive"):
         raise typer.BadParameter(f"unknown strategy '{strategy}' (structure or recursive)")
     st = _open(store, collection, state, create=True)

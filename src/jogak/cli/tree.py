@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
-from jogak.cli.common import emit_json, err, error, out
+from jogak.cli.common import OcrOpt, apply_ocr, emit_json, err, error, out
 
 SNIPPET = 70  # characters of a nameless clause's text shown on its line
 EXTERNAL = ("other law", "other document")
@@ -36,8 +36,10 @@ def tree_cmd(
     = None,
     text: Annotated[bool, typer.Option("--text/--no-text", help="Include node text in --json output.")] = True,
     paths: Annotated[bool, typer.Option("--paths", help="Show each node's path, kind and block type.")] = False,
+    ocr: OcrOpt = None,
 ) -> None:
     """Parse a document into its clause tree: parties, 본문/articles/항/호/목, appendices, footnotes, 부칙."""
+    apply_ocr(ocr)
     from jogak.load import LoadError, load
     from jogak.structure import parse
 

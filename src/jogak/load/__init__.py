@@ -11,7 +11,7 @@ import importlib
 import os
 import sys as _sys
 import types as _types
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -39,16 +39,49 @@ FORMATS: dict[str, str] = {
     ".text": "text",
 }
 DEFAULT_MAX_BYTES = 200 * 1024 * 1024
+OCR_MODES = ("never", "auto", "always")
+_ocr_override: str | None = None
+_notifier: Callable[[str], None] | None = None
 
 __all__ = [
     "FORMATS",
+    "OCR_MODES",
     "ExpandResult",
     "LoadError",
     "TitleRule",
     "expand_paths",
     "load",
     "load_bytes",
+    "ocr_mode",
+    "set_notifier",
+    "set_ocr_mode",
 ]
+
+
+def set_ocr_mode(mode: str | None) -> None:
+    """Process-wide OCR mode for image-only PDF pages (the CLI's ``--ocr``); None: back to the config."""
+    global _ocr_override
+    if mode is not None and mode not in OCR_MODES:
+        raise ValueError(f"unknown OCR mode '{mode}' (choose from {', '.join(OCR_MODES)})")
+    _ocr_override = mode
+
+
+def ocr_mode(explicit: str | None = None) -> str:
+    """The mode in force: an explicit argument, else ``set_ocr_mode``, else ``load.ocr`` in the
+    configuration, else "auto" (pages without a text layer are recognised when Tesseract is installed)."""
+    from jogak.config import load_config
+
+    mode = explicit or _ocr_override or load_config().section("load").get("ocr") or "auto"
+    if mode not in OCR_MODES:
+        raise ValueError(f"unknown OCR mode '{mode}' (load.ocr: choose from {', '.join(OCR_MODES)})")
+    return mode
+
+
+def set_notifier(fn: Callable[[str], None] | None) -> None:
+    """Where notes a person should see go (the CLI prints them on stderr): e.g. that pages were read by
+    OCR. A library caller finds the same facts in ``Document.metadata``."""
+    global _notifier
+    _notifier = fn
 
 
 def _format_for(source: str) -> str:
@@ -67,8 +100,10 @@ def load_bytes(
     title_rule: TitleRule | None = None,
     fmt: str | None = None,
     max_bytes: int = DEFAULT_MAX_BYTES,
+    ocr: str | None = None,
 ) -> Document:
-    """Load a document from bytes (the server's upload path). ``source`` is the file name.
+    """Load a document from bytes (the server's upload path). ``source`` is the file name. ``ocr``
+    (never | auto | always) decides what happens to PDF pages without a text layer (see ``ocr_mode``).
 
     Every failure is a ``LoadError`` with a one-line message: the content is checked against the
     extension (magic bytes) before the format loader runs, and anything unexpected a loader raises is
@@ -83,8 +118,9 @@ def load_bytes(
         raise OversizeError(source, f"file is {len(data):,} bytes, over the {max_bytes:,}-byte limit")
     _check_magic(data, source, fmt)
     module = importlib.import_module(f"jogak.load.{fmt}")
+    extra = {"ocr": ocr_mode(ocr)} if fmt == "pdf" else {}
     try:
-        doc: Document = module.load_bytes(data, source)
+        doc: Document = module.load_bytes(data, source, **extra)
     except LoadError:
         raise
     except RecursionError:
@@ -97,11 +133,15 @@ def load_bytes(
     doc.doc_title = (title_rule or default_title_rule()).title_for(source)
     doc.sha256 = hashlib.sha256(data).hexdigest()
     doc.format = fmt
+    if doc.metadata.get("ocr") and _notifier is not None:
+        pages = doc.metadata["ocr_pages"]
+        _notifier(f"{doc.source}: {len(pages)} page(s) without a text layer read by OCR (Tesseract "
+                  f"{doc.metadata.get('ocr_lang', 'kor')}, mean confidence {doc.metadata.get('ocr_confidence')})")
     return doc
 
 
 def load(path: str | os.PathLike[str], *, title_rule: TitleRule | None = None,
-         max_bytes: int = DEFAULT_MAX_BYTES) -> Document:
+         max_bytes: int = DEFAULT_MAX_BYTES, ocr: str | None = None) -> Document:
     """Load one file. Raises a ``LoadError`` subclass with a one-line message on bad input."""
     p = Path(path)
     source = p.name
@@ -120,7 +160,7 @@ def load(path: str | os.PathLike[str], *, title_rule: TitleRule | None = None,
         raise LoadError(source, f"is a directory: {p}") from None
     except OSError as e:
         raise LoadError(source, f"cannot read file: {e.strerror or _short(e)}") from None
-    doc = load_bytes(data, source, title_rule=title_rule, max_bytes=max_bytes)
+    doc = load_bytes(data, source, title_rule=title_rule, max_bytes=max_bytes, ocr=ocr)
     doc.path = str(p)
     return doc
 

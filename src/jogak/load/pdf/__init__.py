@@ -48,6 +48,12 @@ Decisions the structure parser relies on:
   text layer (fewer than 10 characters, or a page image with fewer than 100 — a scanner app's stamp), or
   mostly unmapped ``(cid:N)`` glyphs → ``NoTextLayerError``.
 
+**OCR** (``ocr``): pages without a text layer (and pages of unmapped cid glyphs) are rendered with pypdfium2
+and read by Tesseract when it is installed (mode ``auto``; ``always`` reads every page, ``never`` none);
+the recognised words become glyphs for the same line model, so headings, wrap re-joining and furniture
+work as on text pages. ``metadata["ocr"]``, ``["ocr_pages"]`` (page → mean word confidence) and
+``["ocr_confidence"]`` say which pages were read so; chunks of those pages carry ``ocr_confidence``.
+
 ``page_text_check(doc, data)`` cross-checks each page's non-whitespace characters in the Document with
 pypdf's own ``page.extract_text()``, adding back what was removed (furniture, marks, hyphens).
 """
@@ -59,18 +65,20 @@ import contextlib
 from jogak.load.errors import CorruptFileError, EncryptedFileError, NoTextLayerError
 from jogak.load.pdf.assemble import assemble
 from jogak.load.pdf.check import page_text_check
+from jogak.load.pdf.ocr import recognise_pages, with_ocr_info
 from jogak.load.pdf.pages import Page, open_pdf, quiet, read_page, short
 from jogak.model import Document
 
 __all__ = ["load_bytes", "page_text_check"]
 
 
-def load_bytes(data: bytes, source: str) -> Document:
+def load_bytes(data: bytes, source: str, ocr: str = "auto") -> Document:
+    """``ocr``: never | auto (pages without a text layer, when Tesseract is installed) | always."""
     with quiet():
-        return _load(data, source)
+        return _load(data, source, ocr)
 
 
-def _load(data: bytes, source: str) -> Document:
+def _load(data: bytes, source: str, ocr_mode: str = "auto") -> Document:
     if b"%PDF-" not in data[:1024]:
         raise CorruptFileError(source, "corrupt PDF: not a PDF file (no %PDF header)")
     pdf, n_pages = open_pdf(data, source)
@@ -85,12 +93,15 @@ def _load(data: bytes, source: str) -> Document:
     finally:
         with contextlib.suppress(Exception):
             pdf.close()
+    pages, info = recognise_pages(pages, data, source, ocr_mode)
     total = sum(p.n_chars for p in pages)
     cid = sum(p.n_cid for p in pages)
+    off = " (OCR is off: --ocr never / load.ocr: never)" if ocr_mode == "never" else ""
     if all(p.scanned for p in pages):
-        raise NoTextLayerError(source, "no extractable text — scanned? OCR needed")
+        raise NoTextLayerError(source, f"no extractable text — scanned? OCR needed{off}")
     if cid > 0.5 * total:
         raise NoTextLayerError(source, "no extractable text — fonts without Unicode mapping (cid glyphs); "
-                                       "OCR needed")
+                                       f"OCR needed{off}")
     # pypdf and pdfplumber may disagree on a damaged page tree: the pages we read are the pages there are
-    return assemble(pages, source, max(n_pages, len(pages)))
+    doc = assemble(pages, source, max(n_pages, len(pages)))
+    return with_ocr_info(doc, info)

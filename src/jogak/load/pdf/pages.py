@@ -85,11 +85,14 @@ class Page:
     n_cid: int
     rules: list[tuple[float, float, float]]  # horizontal rules (x0, x1, y)
     image_cover: float = 0.0  # share of the page area covered by images
+    ocr_conf: float | None = None  # the page was recognised by OCR: mean word confidence (0–100)
 
     @property
     def scanned(self) -> bool:
         """No text layer: (almost) no characters, or a page image with no more text than a scanner stamp
         ("Scanned with CamScanner") — a page of real text has hundreds of characters."""
+        if self.ocr_conf is not None:
+            return False
         text = self.n_chars - self.n_cid
         return text < 10 or (self.image_cover >= 0.5 and text < 100)
 
@@ -115,6 +118,16 @@ def read_page(page: Any, number: int) -> Page:
     vlines.sort(key=lambda v: (v.top, v.x0))
     return Page(number=number, width=float(page.width), height=float(page.height), lines=vlines,
                 n_chars=n_chars, n_cid=n_cid, rules=_rules(p), image_cover=_image_cover(page, p))
+
+
+def ocr_page(page: Page, chars: list[dict[str, Any]], conf: float) -> Page:
+    """``page`` rebuilt from OCR glyphs: they go through the same line model as a text layer's."""
+    glyphs = _chars_outside(chars, [])
+    vlines = [v for v in (build_vline(page.number, g) for g in group_lines(glyphs)) if v is not None]
+    vlines.sort(key=lambda v: (v.top, v.x0))
+    n = sum(1 for c in chars if str(c.get("text", "")).strip())
+    return Page(number=page.number, width=page.width, height=page.height, lines=vlines, n_chars=n, n_cid=0,
+                rules=[], image_cover=page.image_cover, ocr_conf=conf)
 
 
 def _chars_outside(raw: list[dict[str, Any]], boxes: list[Any]) -> list[Char]:
