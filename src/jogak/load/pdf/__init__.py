@@ -1,6 +1,7 @@
 """PDF loader: pypdf validates and detects encryption; pdfplumber (pdfminer) characters give the layout.
 
-Modules, in pipeline order: ``pages`` (open, read a page: dedupe, tables, characters), ``lines`` (visual
+Modules, in pipeline order: ``pages`` (open, read a page: dedupe, tables, characters) with ``dedupe``
+(duplicate characters in O(n log n); at most 50,000 characters a page), ``lines`` (visual
 lines, spaces, superscript marks), ``furniture``, ``footnotes``, ``paragraphs`` (which line continues
 which, joining), ``wrap`` (was there a space at a break), ``assemble`` (the stages → Document), ``check``.
 
@@ -62,9 +63,10 @@ from __future__ import annotations
 
 import contextlib
 
-from jogak.load.errors import CorruptFileError, EncryptedFileError, NoTextLayerError
+from jogak.load.errors import CorruptFileError, EncryptedFileError, NoTextLayerError, OversizeError
 from jogak.load.pdf.assemble import assemble
 from jogak.load.pdf.check import page_text_check
+from jogak.load.pdf.dedupe import TooDense
 from jogak.load.pdf.ocr import recognise_pages, with_ocr_info
 from jogak.load.pdf.pages import Page, open_pdf, quiet, read_page, short
 from jogak.model import Document
@@ -88,6 +90,8 @@ def _load(data: bytes, source: str, ocr_mode: str = "auto") -> Document:
             pages.append(read_page(page, i))
     except (EncryptedFileError, NoTextLayerError):
         raise
+    except TooDense as e:
+        raise OversizeError(source, str(e)) from None
     except Exception as e:
         raise CorruptFileError(source, f"corrupt PDF: {short(e)}") from None
     finally:

@@ -16,6 +16,7 @@ from typing import Any
 
 from jogak.load.errors import CorruptFileError, EncryptedFileError
 from jogak.load.joining import join_wrapped
+from jogak.load.pdf.dedupe import TooDense, dedupe_page
 from jogak.load.pdf.lines import Char, VLine, build_vline, group_lines
 
 
@@ -99,7 +100,9 @@ class Page:
 
 def read_page(page: Any, number: int) -> Page:
     try:
-        p = page.dedupe_chars(tolerance=1)
+        p = dedupe_page(page, number, tolerance=1)
+    except TooDense:
+        raise
     except Exception:
         p = page
     raw = p.chars
