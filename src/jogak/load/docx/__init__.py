@@ -37,9 +37,10 @@ Modules: ``package`` (zip checks, parts, core properties), ``ooxml`` (namespaces
   or the custom mark) and appended after ``body_end`` as ``"<label> <text>"`` lines with
   ``role="footnote"``; unreferenced notes are dropped with a warning.
 * Pages: if Word saved rendered page breaks (``w:lastRenderedPageBreak``) they define the pages
-  (``metadata["page_source"] = "rendered"``); otherwise explicit breaks (page breaks, page-break-before,
-  new-page section breaks) do (``"explicit"``, with a warning that natural page overflow is unknown);
-  with neither there are no pages. A footnote's page is the page of its first mark.
+  (``metadata["page_source"] = "rendered"``); otherwise there are no page numbers (``None``): explicit
+  breaks alone would give every page that overflowed the number of the page before, so citations would
+  read "p.1" for most of a document (a warning says so when the file has them). A footnote's page is
+  the page of its first mark.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ from __future__ import annotations
 from typing import Any
 
 from jogak.load.builder import DocBuilder
-from jogak.load.docx.body import page_mode_of, render_body
+from jogak.load.docx.body import explicit_breaks, page_mode_of, render_body
 from jogak.load.docx.notes import emit_notes
 from jogak.load.docx.numbering import Numbering, format_number
 from jogak.load.docx.package import check_zip, core_metadata, open_document, read_parts
@@ -71,9 +72,11 @@ def load_bytes(data: bytes, source: str) -> Document:
     render_body(body, ctx, b)
     n_pages = ctx.page if page_mode else 0
     emit_notes(b, ctx, parts.notes, bool(page_mode), warnings)
-    if page_mode == "explicit":
-        warnings.append("page numbers count explicit page breaks only (the file has no rendered page "
-                        "breaks), so text that overflowed a page naturally is numbered with the page before")
+    n_explicit = explicit_breaks(body) if page_mode is None else 0
+    if n_explicit:
+        warnings.append(f"no page numbers: Word saved no page layout in this file (no rendered page breaks); "
+                        f"its {n_explicit} explicit page break(s) alone would give every page that overflowed "
+                        "the number of the page before")
     metadata: dict[str, Any] = {"page_source": page_mode, **core_metadata(d)}
     doc = b.build(source, n_pages=n_pages, metadata=metadata, warnings=warnings)
     if not doc.text.strip():

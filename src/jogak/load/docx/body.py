@@ -1,8 +1,10 @@
 """The document body in order: paragraphs and tables interleaved, content controls unwrapped, pages counted.
 
-Pages: if Word saved rendered page breaks (``w:lastRenderedPageBreak``) they define the pages ("rendered");
-otherwise explicit breaks (page breaks, page-break-before, new-page section breaks) do ("explicit"); with
-neither there are no pages (None).
+Pages: only when Word saved rendered page breaks (``w:lastRenderedPageBreak``: where the pages broke when
+Word last laid the document out) are there page numbers ("rendered"). Explicit breaks alone (page breaks,
+page-break-before, new-page sections) do not give them: every page that filled up and overflowed would
+keep the number of the page before, so a 12-page contract with one break before its appendix would cite
+"p.1" for every article. Without a layout there are no pages (None), and the loader says so.
 """
 
 from __future__ import annotations
@@ -17,37 +19,20 @@ from jogak.load.docx.tables import render_table_rows
 
 
 def page_mode_of(body: Any) -> str | None:
-    has_rendered = body.find(f".//{W}lastRenderedPageBreak") is not None
-    has_explicit = (
-        body.find(f".//{W}br[@{W}type='page']") is not None
-        or body.find(f".//{W}pageBreakBefore") is not None
-        or len(body.findall(f".//{W}pPr/{W}sectPr")) > 0
-    )
-    return "rendered" if has_rendered else ("explicit" if has_explicit else None)
+    return "rendered" if body.find(f".//{W}lastRenderedPageBreak") is not None else None
 
 
-def _section_breaks(body: Any, page_mode: str | None) -> set[int]:
-    """ids of the paragraphs after which a new page starts because a section ends there.
-
-    A paragraph-level sectPr ends a section; the next one starts on a new page unless the next section's
-    type is "continuous"."""
-    sect_after: set[int] = set()
-    if page_mode == "explicit":
-        sects = [sp for sp in body.iter(W + "sectPr")]
-        for k, sp in enumerate(sects[:-1]):
-            nxt_type = val(sects[k + 1], "type") or "nextPage"
-            parent_p = sp.getparent().getparent() if sp.getparent() is not None else None
-            if nxt_type != "continuous" and parent_p is not None and parent_p.tag == W + "p":
-                sect_after.add(id(parent_p))
-    return sect_after
+def explicit_breaks(body: Any) -> int:
+    """Explicit page breaks in the body (page breaks, page-break-before, section ends) — for the warning."""
+    return (len(body.findall(f".//{W}br[@{W}type='page']")) + len(body.findall(f".//{W}pageBreakBefore"))
+            + len(body.findall(f".//{W}pPr/{W}sectPr")))
 
 
 class _BodyWalker:
-    def __init__(self, b: DocBuilder, ctx: Ctx, sect_after: set[int]) -> None:
+    def __init__(self, b: DocBuilder, ctx: Ctx) -> None:
         self.b = b
         self.ctx = ctx
         self.paged = bool(ctx.page_mode)
-        self.sect_after = sect_after
 
     def add(self, lines: list[Line]) -> None:
         for ln in lines:
@@ -69,8 +54,6 @@ class _BodyWalker:
             tag = el.tag if isinstance(el.tag, str) else ""
             if tag == W + "p":
                 self.add(render_paragraph(el, self.ctx))
-                if id(el) in self.sect_after:
-                    self.ctx.page += 1
             elif tag == W + "tbl":
                 self.table(el)
             elif tag == W + "sdt":
@@ -87,4 +70,4 @@ class _BodyWalker:
 
 def render_body(body: Any, ctx: Ctx, b: DocBuilder) -> None:
     """Render every body element into ``b``, advancing ``ctx.page``."""
-    _BodyWalker(b, ctx, _section_breaks(body, ctx.page_mode)).walk(body)
+    _BodyWalker(b, ctx).walk(body)

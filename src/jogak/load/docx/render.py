@@ -35,7 +35,7 @@ class Ctx:
     def __init__(self, styles: Styles, numbering: Numbering, page_mode: str | None) -> None:
         self.styles = styles
         self.numbering = numbering
-        self.page_mode = page_mode  # "rendered" | "explicit" | None
+        self.page_mode = page_mode  # "rendered" | None
         self.page = 1
         self.note_refs: list[tuple[str, str, str | None]] = []  # (kind, id, custom label) in order
         self.note_first_page: dict[tuple[str, str], int] = {}
@@ -161,8 +161,7 @@ class _ParaRenderer:
 
     def line_break(self, typ: str | None, bold: bool, size: float | None) -> None:
         if typ == "page":
-            if self.ctx.page_mode == "explicit":
-                self.page_break()
+            pass  # an explicit break does not number pages (see jogak.load.docx.body)
         elif typ == "column":
             self.emit(" ", bold, size)
         else:
@@ -230,9 +229,6 @@ def render_paragraph(p: Any, ctx: Ctx) -> list[Line]:
     style = ctx.styles.by_id.get(sid or "")
     style_name = ui_name(style.name) if style else None
     start_page = ctx.page
-    if ppr is not None and on(ppr.find(W + "pageBreakBefore")) and ctx.page_mode == "explicit":
-        ctx.page += 1
-        start_page = ctx.page
     outline_v = val(ppr, "outlineLvl")
     outline = to_int(outline_v) if outline_v is not None else ctx.styles.first(sid, "outline")
     level, role = heading_level(style_name, outline)
