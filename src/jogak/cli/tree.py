@@ -74,11 +74,8 @@ def tree_cmd(
 
 
 def reliable_pages(doc: Any) -> bool:
-    """Page numbers mean something: a paged format whose loader knew the pages (a Word file saved without
-    page layout counts explicit breaks only, so every clause before the first one would read p.1)."""
-    if not doc.n_pages:
-        return False
-    return doc.format != "docx" or (doc.metadata or {}).get("page_source") == "rendered"
+    """The format has pages and the loader knew them (a Word file saved without page layout has none)."""
+    return bool(doc.n_pages)
 
 
 class TreeView:
