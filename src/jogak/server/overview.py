@@ -58,7 +58,8 @@ def question(title: str, doc_title: str) -> str:
     title = title.strip().rstrip(".:")
     if _HANGUL.search(title):
         return f"{title}{topic_particle(title[-1])} 어떻게 되나요?"
-    return f"What does the {doc_title} say about {title[0].lower() + title[1:]}?"
+    words = " ".join(w if w.isupper() and len(w) <= 4 else w.lower() for w in title.split())  # IP stays IP
+    return f"What does the {doc_title.replace('_', ' ')} say about {words}?"
 
 
 def topic_particle(last: str) -> str:
