@@ -155,7 +155,7 @@ def test_openapi_and_docs_page(keyed_server: ServerProcess) -> None:
 
 def test_page_is_self_contained_and_headers(keyed_server: ServerProcess) -> None:
     with keyed_server.client() as c:
-        for path in ("/", "/docs", "/static/app.js", "/static/library.js", "/static/app.css", "/static/docs.js",
+        for path in ("/", "/docs", "/static/i18n.js", "/static/app.js", "/static/library.js", "/static/app.css", "/static/docs.js",
                      "/static/docs.css"):
             r = c.get(path)
             assert r.status_code == 200, path
