@@ -116,15 +116,15 @@ def test_create_collection(tmp_path: Path) -> None:
         assert cols == [{"name": "contracts", "exists": True, "documents": 0}]
 
 
-@pytest.mark.parametrize("name", ["a..b", "alpha\n", "alpha.", ".hidden", "a" * 64, "a b", "가나"])
-def test_bad_collection_names(client: TestClient, name: str) -> None:
+def test_bad_collection_names(client: TestClient) -> None:
     from urllib.parse import quote
 
-    r = client.post("/v1/search", json={"query": "보관", "collection": name})
-    assert r.status_code == 400 and r.json()["error"] == "bad_collection", r.text
-    r = client.post(f"/v1/collections/{quote(name, safe='')}/documents",
-                    files={"file": ("a.md", MD.encode(), "text/markdown")})
-    assert r.status_code in (400, 404), r.text  # 404: not even a route (names with '/' or '.' only)
+    for name in ("a..b", "alpha\n", "alpha.", ".hidden", "a" * 64, "a b", "가나"):
+        r = client.post("/v1/search", json={"query": "보관", "collection": name})
+        assert r.status_code == 400 and r.json()["error"] == "bad_collection", (name, r.text)
+        r = client.post(f"/v1/collections/{quote(name, safe='')}/documents",
+                        files={"file": ("a.md", MD.encode(), "text/markdown")})
+        assert r.status_code in (400, 404), (name, r.text)  # 404: not even a route (names with '/' or '.' only)
 
 
 def test_text_limits_and_strict_types(client: TestClient) -> None:
