@@ -128,7 +128,8 @@ def _job_manager(settings: ServerSettings, reg: Collections) -> JobManager:
     init = {"store": settings.store, "state_dir": settings.state_dir, "store_config": reg.store_config,
             "config_path": settings.config_path, "embed": False if settings.embedder is False else None,
             "embed_config": settings.section("embed")}
-    limits = Limits(timeout_s=settings.job_timeout_s, memory_mb=settings.job_memory_mb, nice=settings.job_nice)
+    limits = Limits(timeout_s=settings.job_timeout_s, memory_mb=settings.job_memory_mb, nice=settings.job_nice,
+                    threads=settings.job_threads)
     return JobManager(settings.work_path, init, limits, workers=settings.job_workers, spare=settings.job_spare)
 
 

@@ -16,6 +16,7 @@
       job_timeout_s: 600                 # a job running longer is killed (status failed, error timeout)
       job_memory_mb: 2048                # a worker using more resident memory is killed (memory_limit)
       job_nice: 10                       # CPU priority of workers below the API's (0 = same)
+      job_threads: 1                     # compute threads per worker (embedding); more = faster ingest, busier cores
       sample_questions: {haru: ["반품 배송비는 얼마인가요?"]}   # landing page (default: from clause titles)
 
 No ``keys`` = local mode: every request is allowed, and ``jogak serve`` only binds loopback addresses.
@@ -57,6 +58,7 @@ class ServerSettings:
     job_timeout_s: float = 600.0
     job_memory_mb: float = 2048.0
     job_nice: int = 10
+    job_threads: int = 1
     job_spare: bool = True  # keep one warm worker process once the first job has run
     sample_questions: Any = None  # landing page: a list, or {collection: [questions]}; default from titles
     work_dir: str | None = None  # jobs and upload staging; default <state>/server
@@ -104,7 +106,7 @@ class ServerSettings:
             self.job_nice = max(0, min(19, int(self.job_nice)))
         except (TypeError, ValueError):
             raise SettingsError("server.job_nice must be an integer from 0 to 19") from None
-        for name in ("max_files", "max_k", "max_question_chars", "job_workers"):
+        for name in ("max_files", "max_k", "max_question_chars", "job_workers", "job_threads"):
             try:
                 v = int(getattr(self, name))
             except (TypeError, ValueError):
