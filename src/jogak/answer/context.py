@@ -1,8 +1,8 @@
 """The context builder: retrieved hits → numbered, tiered excerpts → the prompt a model reads.
 
 Three texts stay separate (docling's habit): ``chunk.text`` is the raw document text, ``chunk.embed_text``
-is what the retriever embedded, and the *prompt text* is built here from ``chunk.text`` plus a label
-(seed 003): ``[발췌 1] (반품교환환불정책 · 제5조 (환불 처리 기간))`` followed by the raw text.
+is what the retriever embedded, and the *prompt text* is ``chunk.text`` under a header (seed 003):
+``[발췌 1] (반품교환환불정책 · 제5조 (환불 처리 기간))`` — all three made by ``jogak.chunk.contextualize``.
 
 Excerpts are grouped under the evidence tiers of seed 004, written into the prompt so that the weighting
 reaches the model's wording: 주요 증거 (body, 부칙, parties) / 보충 증거 (appendix) / 보조 참고 (footnote).
@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jogak.answer.text import detect_lang
+from jogak.authority import AUTHORITY
+from jogak.chunk.contextualize import prompt_header, prompt_text
 from jogak.model import Chunk, Hit
 
 TIER_OF_BLOCK = {
@@ -32,8 +34,9 @@ TIER_OF_BLOCK = {
     "footnote": "background",
 }
 TIER_ORDER = ("primary", "supplementary", "background")
-# Weight of each tier when answers are scored (seed 004: body > appendix > footnote).
-TIER_WEIGHT = {"primary": 1.0, "supplementary": 0.9, "background": 0.75}
+# Weight of each tier when answers are scored (seed 004: body > appendix > footnote; jogak.authority).
+TIER_WEIGHT = {"primary": 1.0, "supplementary": AUTHORITY["appendix"].answer,
+               "background": AUTHORITY["footnote"].answer}
 
 LABELS: dict[str, dict[str, str]] = {
     "ko": {
@@ -133,15 +136,6 @@ def estimate_tokens(text: str) -> int:
 
 def tier_of(chunk: Chunk) -> str:
     return TIER_OF_BLOCK.get(chunk.metadata.block_type, "primary")
-
-
-def excerpt_article(chunk: Chunk, lang: str = "ko") -> str:
-    md = chunk.metadata
-    case = md.case or {}
-    if case.get("full_case_name") or case.get("case_number"):
-        name = case.get("full_case_name") or case.get("case_number")
-        return f"{name} · {md.article}" if md.article else str(name)
-    return md.article or LABELS[lang]["unknown_article"]
 
 
 @dataclass(slots=True)
@@ -285,22 +279,18 @@ def _layout(ranked: list[tuple[int, Hit]], lang: str) -> tuple[list[Excerpt], st
             lines.append("")
         lines.append(f"■ {lab[tier]}")
         for r, h in members:
-            _emit(excerpts, lines, r, h, tier, None, lab, lang)
+            _emit(excerpts, lines, r, h, tier, None, lab)
             ptr_n = excerpts[-1].n
             for r2, h2 in sorted(followers.get(h.chunk.id, []), key=lambda x: x[0]):
-                _emit(excerpts, lines, r2, h2, tier_of(h2.chunk), ptr_n, lab, lang)
+                _emit(excerpts, lines, r2, h2, tier_of(h2.chunk), ptr_n, lab)
     return excerpts, "\n".join(lines)
 
 
 def _emit(excerpts: list[Excerpt], lines: list[str], rank: int, hit: Hit, tier: str, via: int | None,
-          lab: dict[str, str], lang: str) -> None:
+          lab: dict[str, str]) -> None:
     n = len(excerpts) + 1
-    md = hit.chunk.metadata
-    head = f"[{lab['excerpt']} {n}] ({md.doc_title} · {excerpt_article(hit.chunk, lang)})"
-    if via is not None:
-        head = (f"[{lab['excerpt']} {n}] ({lab[tier + '_short']} · {md.doc_title} · "
-                f"{excerpt_article(hit.chunk, lang)}) ← {lab['pointer_target'].format(n=via)}")
-    block = f"{head}\n{hit.chunk.text.strip()}"
+    head = prompt_header(hit.chunk, n, lab, tier, via)
+    block = prompt_text(head, hit.chunk)
     if len(lines) > 1 and lines[-1] != f"■ {lab[tier]}" and not lines[-1].startswith("■"):
         lines.append("")
     lines.append(block)

@@ -1,7 +1,8 @@
 """The chunker contract: a Document (and, for structure-aware chunkers, its tree) in, Chunks out.
 
 A chunker fixes provenance at cut time: every chunk's metadata is computed from its span in
-``Document.text`` while the cut is made. ``contextualize`` decides the one text that is embedded.
+``Document.text`` while the cut is made. The texts a chunk becomes besides its raw text (embed, lexical,
+prompt) are made by ``jogak.chunk.contextualize``; ``BaseChunker.contextualize`` is the embed text.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator
 
+from jogak.chunk.contextualize import embed_text
 from jogak.model import Chunk, ChunkMetadata, Document
 
 
@@ -25,10 +27,8 @@ class BaseChunker(ABC):
             yield from self.chunk_document(doc)
 
     def contextualize(self, chunk: Chunk) -> str:
-        """The text to embed: breadcrumb (document › clause) + raw text."""
-        md = chunk.metadata
-        crumb = md.breadcrumb or " > ".join(x for x in (md.doc_title, md.article.split(", ")[0]) if x)
-        return f"{crumb}\n{chunk.text}" if crumb else chunk.text
+        """The text to embed (``jogak.chunk.contextualize.embed_text``): context line + raw text."""
+        return embed_text(chunk)
 
     def make_chunk(self, doc: Document, chunk_no: int, start: int, end: int, **meta) -> Chunk:
         page_start, page_end = doc.page_range(start, end)

@@ -65,10 +65,6 @@ class HierarchicalChunker(BaseChunker):
                 yield self._make(doc, no, s, e, unit)
                 no += 1
 
-    def contextualize(self, chunk: Chunk) -> str:
-        crumb = chunk.metadata.breadcrumb
-        return f"{crumb}\n{chunk.text}" if crumb else chunk.text
-
     # ── units ───────────────────────────────────────────────────────────────────────────────────
     def _is_container(self, n: Node) -> bool:
         if n.kind in _ALWAYS_CONTAINER:

@@ -39,6 +39,7 @@ from jogak.answer.generators.base import Draft, DraftStatement, Generator, Quote
 from jogak.answer.morph import char_bigrams, content_terms, get_embedder, lexicon, rescale_cosine
 from jogak.answer.text import Unit, chunk_units, is_annotation, is_question_section, normalise_ws, refers
 from jogak.answer.verify import disagree, topic_overlap
+from jogak.authority import AUTHORITY
 
 # Abstention thresholds, calibrated on the union of four question sets (examples/haru-market/questions.yaml
 # and tests/fixtures/heldout/{statutes_ko,precedents_ko,contracts}.yaml: 118 answerable, 10 unanswerable)
@@ -77,17 +78,15 @@ SIBLING_KEEP = 0.97
 # A question asking for a quantity or a time whose best unit states none is answered by the best unit that
 # does, when it scores at least this share of the best.
 TYPED_SWITCH = 0.8
-# An FAQ answer restates the articles in plainer words; on a tie the article (the binding text) wins.
-FAQ_WEIGHT = 0.95
-# A decision's full text (facts, the lower court's view, the reasoning) restates its holdings among much
-# else; on a tie the holding as the court summarised it (판결요지) wins.
-CASE_REASONING_WEIGHT = 0.85
-# A worked example ("예를 들어 …", "For example, …") illustrates the rule; on a tie the rule wins.
-EXAMPLE_WEIGHT = 0.95
+# Authority priors (jogak.authority): on a tie the binding text wins over an FAQ answer that restates it,
+# a decision's full reasoning over its holdings (판결요지), a worked example over its rule.
+FAQ_WEIGHT = AUTHORITY["faq"].answer
+CASE_REASONING_WEIGHT = AUTHORITY["case_reasoning"].answer
+EXAMPLE_WEIGHT = AUTHORITY["example"].answer
 _EXAMPLE = re.compile(r"^\s*(?:예를\s*들어|예컨대|예시|가령|for\s+example|for\s+instance|e\.g\.)", re.I)
 # Addenda (부칙: commencement, transition, a statute's amendment history) answer questions about when and
 # how rules apply — the retriever marks those (routing) — and rank below the articles otherwise.
-ADDENDA_WEIGHT = 0.9
+ADDENDA_WEIGHT = AUTHORITY["addenda"].answer
 _CASE_BODY = ("판례내용", "전문", "이유", "주문")
 # The retriever's order is evidence too (dense + BM25 + structure): the first excerpt's units get this much.
 RANK_PRIOR = 0.08
