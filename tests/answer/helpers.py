@@ -16,7 +16,7 @@ from pathlib import Path
 
 from jogak.answer.morph import content_terms
 from jogak.answer.text import CIRCLED, split_units
-from jogak.model import Chunk, ChunkMetadata, Document, Hit
+from jogak.model import Chunk, ChunkMetadata, Document, Hit, Segment
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -85,7 +85,8 @@ def haru_chunks(with_segments: bool = True, cite_labels: bool = True) -> list[Ch
             md = ChunkMetadata(
                 source=doc.source, doc_title=doc.doc_title, chunk_no=no, article=article,
                 page_start=1, page_end=1, char_start=s, char_end=e, strategy="structure",
-                doc_id=doc.doc_title, block_type=bt, path=path, segments=segs, refs=refs,
+                doc_id=doc.doc_title, block_type=bt, path=path, refs=refs,
+                segments=[Segment(g["path"], g.get("cite", ""), g["start"], g["end"]) for g in segs],
             )
             chunks.append(Chunk(id=f"{doc.doc_title}-{no:03d}", text=text, metadata=md,
                                 embed_text=f"{doc.doc_title} > {article}\n{text}"))

@@ -13,7 +13,7 @@ from jogak.answer.citations import case_name, locate, render_sources
 from jogak.answer.context import LABELS, build_context, estimate_tokens
 from jogak.answer.text import is_pointer, split_sentences, split_units
 from jogak.answer.verify import MorphemeOverlapJudge, disagree, validate_ids
-from jogak.model import Chunk, ChunkMetadata, Hit
+from jogak.model import CaseInfo, Chunk, ChunkMetadata, Hit, Segment
 
 from .helpers import TinyRetriever, haru_chunks
 
@@ -35,8 +35,9 @@ def _chunk(text: str, article: str = "", block_type: str | None = "body", doc: s
            start: int = 0) -> Chunk:
     md = ChunkMetadata(source=f"{doc}.pdf", doc_title=doc, chunk_no=0, article=article, page_start=3, page_end=3,
                        char_start=start, char_end=start + len(text), block_type=block_type, path=path,
-                       segments=segments or [], refs=refs or [], doc_id=doc)
-    md.case = case
+                       refs=refs or [], doc_id=doc,
+                       segments=[Segment(g["path"], g.get("cite", ""), g["start"], g["end"]) for g in segments or []])
+    md.case = CaseInfo(**case) if case else None
     return Chunk(id=cid, text=text, metadata=md)
 
 
@@ -197,7 +198,7 @@ def test_case_law_citation():
     d = ans.citations[0].to_dict()
     assert d["case_number"] == "2001다48781" and d["decision_date"] == "2003-07-24" and d["court"] == "대법원"
     assert d["full_case_name"].startswith("대법원 2003. 7. 24.")
-    assert case_name({"court": "대법원", "decision_date": "2005-11-25", "case_number": "2005다35554"}) == \
+    assert case_name(CaseInfo(court="대법원", decision_date="2005-11-25", case_number="2005다35554")) == \
         "대법원 2005. 11. 25. 선고 2005다35554 판결"
 
 

@@ -64,7 +64,7 @@ def test_casebook_chunks_carry_their_own_case() -> None:
         num = md.path.split("/")[0]
         assert md.case is not None, md.path
         exp = expected[num]
-        assert (md.case["case_number"], md.case["title"], md.case["decision_date"], md.case["court"]) == (
+        assert (md.case.case_number, md.case.title, md.case.decision_date, md.case.court) == (
             exp[0], exp[1], exp[2], exp[3])
         seen[num] = seen.get(num, 0) + 1
     assert set(seen) == set(expected)
@@ -102,7 +102,7 @@ def test_shared_example_casebook(examples_dir: Path) -> None:
             assert [h.label for h in sec.children] == [f"[{x}]" for x in opened]
     for c in chunk(doc, strategy="structure"):
         if not c.metadata.path.startswith("목차"):
-            assert c.metadata.case and c.metadata.case["case_number"] == c.metadata.path.split("/")[0]
+            assert c.metadata.case and c.metadata.case.case_number == c.metadata.path.split("/")[0]
 
 
 @pytest.mark.corpus

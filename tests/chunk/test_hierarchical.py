@@ -25,8 +25,8 @@ def check_invariants(doc, chunks, size):
         assert c.embed_text.endswith(c.text)
         assert md.breadcrumb and md.breadcrumb.startswith(doc.doc_title)
         for seg in md.segments:
-            assert md.char_start <= seg["start"] < seg["end"] <= md.char_end
-        assert md.paths == list(dict.fromkeys(s["path"] for s in md.segments))
+            assert md.char_start <= seg.start < seg.end <= md.char_end
+        assert md.paths == list(dict.fromkeys(s.path for s in md.segments))
     # chunks never cross block types, and clause units never share a chunk
     ids = [c.id for c in chunks]
     assert len(ids) == len(set(ids))
@@ -63,10 +63,10 @@ def test_small_size_packs_siblings_and_splits_long_nodes(ko_doc) -> None:
 def test_segments_narrow_to_paragraph(ko_doc) -> None:
     chunks = chunk(ko_doc, strategy="structure", id_prefix=None)
     c7 = next(c for c in chunks if c.metadata.article == "제7조 (위약금)")
-    cites = {s["path"]: s["cite"] for s in c7.metadata.segments}
+    cites = {s.path: s.cite for s in c7.metadata.segments}
     assert cites["본문/제7조/제2항"] == "제7조 (위약금) 제2항"
-    seg = next(s for s in c7.metadata.segments if s["path"] == "본문/제7조/제2항")
-    assert "부록A 제2조에 따른다" in ko_doc.text[seg["start"] : seg["end"]]
+    seg = next(s for s in c7.metadata.segments if s.path == "본문/제7조/제2항")
+    assert "부록A 제2조에 따른다" in ko_doc.text[seg.start : seg.end]
 
 
 def test_folding_keeps_full_precision_paths(ko_doc) -> None:

@@ -156,19 +156,19 @@ def case_store(session_store, corpora_dir):
 def test_caselaw_filters_from_question(case_store) -> None:
     res = search(case_store, "2000년 이후 판례 중 재건축 매도청구권", k=5)
     assert [(f.key, f.op, f.value) for f in res.filters] == [("decision_date", "gte", "2000-01-01")]
-    dates = [(h.chunk.metadata.case or {}).get("decision_date") for h in res.hits]
+    dates = [h.chunk.metadata.to_dict().get("decision_date") for h in res.hits]
     assert res.hits and all(d and d >= "2000-01-01" for d in dates)
     res = search(case_store, "1999년 이전 판결", k=5)
-    assert all((h.chunk.metadata.case or {}).get("decision_date") <= "1999-12-31" for h in res.hits)
+    assert all(h.chunk.metadata.to_dict().get("decision_date") <= "1999-12-31" for h in res.hits)
     res = search(case_store, "대법원 판결만 보여줘 부정당업자 제재", k=3)
     assert ("court", "eq", "대법원") in [(f.key, f.op, f.value) for f in res.filters]
-    assert (res.hits[0].chunk.metadata.case or {}).get("case_number") == "98두18565"
+    assert res.hits[0].chunk.metadata.to_dict().get("case_number") == "98두18565"
 
 
 @pytest.mark.corpus
 def test_case_number_puts_decision_first(case_store) -> None:
     res = search(case_store, "2000다10048 판결의 요지", k=3)
-    assert all((h.chunk.metadata.case or {}).get("case_number") == "2000다10048" for h in res.hits)
+    assert all(h.chunk.metadata.to_dict().get("case_number") == "2000다10048" for h in res.hits)
     assert "clause" in res.hits[0].matched
     res = search(case_store, "보험", k=3, filters=["case_number=eq:98다54397"])
-    assert {(h.chunk.metadata.case or {}).get("case_number") for h in res.hits} == {"98다54397"}
+    assert {h.chunk.metadata.to_dict().get("case_number") for h in res.hits} == {"98다54397"}

@@ -68,7 +68,7 @@ def test_numbered_sections_name_their_chunks() -> None:
     md = by_path["본문/1"].metadata
     assert md.article == "1. 개인정보의 처리 목적"
     assert md.breadcrumb.endswith("> 1. 개인정보의 처리 목적")
-    cites = [s["cite"] for c in chunks for s in c.metadata.segments]
+    cites = [s.cite for c in chunks for s in c.metadata.segments]
     assert "2. 개인정보의 처리 및 보유 기간 제2항" in cites
 
 

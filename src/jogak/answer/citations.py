@@ -18,11 +18,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
 
 from jogak.answer.context import LABELS
 from jogak.answer.text import CIRCLED, Unit
-from jogak.model import Chunk, Citation
+from jogak.model import CITATION_CASE_KEYS, CaseInfo, Chunk, Citation, Segment
 
 _PARA_PATH = re.compile(r"^제\s*(\d+)\s*항$")
 _PARA_IN_LABEL = re.compile(r"\s제\s*(\d+)\s*항(?=\s|$)")
@@ -32,7 +31,7 @@ _ARTICLE_LABEL = re.compile(r"^(?:(?P<pre>(?:부록|별표|별지|Schedule|Exhib
 _APPENDIX_NAME = re.compile(r"^(부록|별표|별지|첨부)\s*([A-Za-z0-9]{0,3})|^(Schedule|Exhibit|Annex|Appendix)\s+([A-Z0-9]{1,3})",
                             re.I)
 _BARE_PARAGRAPH = re.compile(rf"^(?:[{CIRCLED}]|제\s*\d+\s*[항호목]|\(\w{{1,3}}\)|\d+(?:\.\d+)*\.?|[가-하]\.)$")
-CASE_KEYS = ("case_number", "decision_date", "court", "full_case_name", "title")
+CASE_KEYS = CITATION_CASE_KEYS
 
 
 @dataclass(slots=True)
@@ -61,19 +60,16 @@ def split_articles(article: str) -> list[str]:
     return [a for a in out if a]
 
 
-def _segment_at(segments: list[dict[str, Any]], pos: int) -> dict[str, Any] | None:
+def _segment_at(segments: list[Segment], pos: int) -> Segment | None:
     best = None
     for seg in segments:
-        s, e = seg.get("start"), seg.get("end")
-        if s is None or e is None:
-            continue
         # Leaves should not nest; if they do, the innermost (shortest) wins.
-        if s <= pos < e and (best is None or (e - s) < (best["end"] - best["start"])):
+        if seg.start <= pos < seg.end and (best is None or (seg.end - seg.start) < (best.end - best.start)):
             best = seg
     if best is None:
-        before = [seg for seg in segments if seg.get("start") is not None and seg["start"] <= pos]
+        before = [seg for seg in segments if seg.start <= pos]
         if before:
-            best = max(before, key=lambda g: g["start"])
+            best = max(before, key=lambda g: g.start)
     return best
 
 
@@ -119,13 +115,13 @@ def paragraph_marks(label: str) -> str:
     return _PARA_IN_LABEL.sub(sub, label)
 
 
-def _cite_label(seg: dict[str, Any], chunk: Chunk) -> str:
+def _cite_label(seg: Segment, chunk: Chunk) -> str:
     return paragraph_marks(_raw_cite_label(seg, chunk))
 
 
-def _raw_cite_label(seg: dict[str, Any], chunk: Chunk) -> str:
-    cite = (seg.get("cite") or "").strip()
-    path = seg.get("path") or ""
+def _raw_cite_label(seg: Segment, chunk: Chunk) -> str:
+    cite = seg.cite.strip()
+    path = seg.path
     if cite:
         # A bare paragraph label ("①", "제1항") gets its article from the path.
         if _BARE_PARAGRAPH.match(cite) and path:
@@ -141,10 +137,8 @@ def locate(chunk: Chunk, start: int, end: int, unit: Unit | None = None) -> Clau
     pos = md.char_start + start
     if md.segments:
         seg = _segment_at(md.segments, pos)
-        if seg is not None:
-            ps = seg.get("page_start", seg.get("page", md.page_start))
-            pe = seg.get("page_end", seg.get("page", md.page_end))
-            return Clause(_cite_label(seg, chunk), seg.get("path") or md.path, ps, pe)
+        if seg is not None:  # segments carry no pages of their own: the chunk's
+            return Clause(_cite_label(seg, chunk), seg.path or md.path, md.page_start, md.page_end)
     articles = split_articles(md.article or "")
     heading = unit.heading if unit is not None else ""
     label = heading or (articles[0] if articles else "")
@@ -176,26 +170,26 @@ def appendix_name(citation: Citation, lang: str = "ko") -> str:
     return LABELS[lang]["appendix_where"]
 
 
-def case_of(chunk: Chunk) -> dict[str, Any] | None:
-    case = chunk.metadata.case or {}
-    picked = {k: case[k] for k in CASE_KEYS if case.get(k)}
-    if not (picked.get("case_number") or picked.get("full_case_name")):
+def case_of(chunk: Chunk) -> CaseInfo | None:
+    """The decision a chunk cites as, when it names one (a case number or a full case name)."""
+    case = chunk.metadata.case
+    if case is None or not (case.case_number or case.full_case_name):
         return None
-    return picked
+    return case
 
 
-def case_name(case: dict[str, Any]) -> str:
+def case_name(case: CaseInfo) -> str:
     """"대법원 2003. 7. 24. 선고 2001다48781 전원합의체 판결" — the full name when the metadata has it,
     composed from court, date and number otherwise."""
-    full = (case.get("full_case_name") or "").strip()
+    full = (case.full_case_name or "").strip()
     if full:
         return " ".join(full.split())
-    court = case.get("court") or "대법원"
-    date = case.get("decision_date") or ""
+    court = case.court or "대법원"
+    date = case.decision_date or ""
     m = re.match(r"(\d{4})-(\d{2})-(\d{2})", date)
     if m:
         date = f"{int(m.group(1))}. {int(m.group(2))}. {int(m.group(3))}."
-    parts = [court, date, "선고" if date else "", case.get("case_number") or "", "판결"]
+    parts = [court, date, "선고" if date else "", case.case_number or "", "판결"]
     return " ".join(p for p in parts if p)
 
 

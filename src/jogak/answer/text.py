@@ -27,6 +27,7 @@ import re
 from dataclasses import dataclass, field
 
 from jogak.chunk.articles import normalise_heading
+from jogak.model import Chunk, Segment
 
 CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
 
@@ -243,34 +244,19 @@ def _merge_captions(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, 
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class Segment:
-    """A clause the chunker put in the chunk (``chunk.metadata.segments``), in chunk-relative offsets."""
-
-    start: int
-    end: int
-    cite: str = ""
-    path: str = ""
-
-
-def chunk_segments(chunk: object) -> list[Segment]:
-    """The chunk's clause segments, chunk-relative (none for recursive chunks or chunks without them)."""
-    md = getattr(chunk, "metadata", None)
-    segs = getattr(md, "segments", None) or []
-    base = getattr(md, "char_start", 0) or 0
-    n = len(getattr(chunk, "text", "") or "")
-    out = []
-    for sg in segs:
-        get = sg.get if isinstance(sg, dict) else (lambda k, _s=sg: getattr(_s, k, None))
-        a, b = get("start"), get("end")
-        if isinstance(a, int) and isinstance(b, int) and 0 <= a - base < n:
-            out.append(Segment(a - base, min(b - base, n), str(get("cite") or ""), str(get("path") or "")))
+def chunk_segments(chunk: Chunk) -> list[Segment]:
+    """The chunk's clause segments (``chunk.metadata.segments``) re-based to chunk-relative offsets, clipped
+    to the chunk (none for recursive chunks)."""
+    md = chunk.metadata
+    base, n = md.char_start, len(chunk.text)
+    out = [Segment(path=sg.path, cite=sg.cite, start=sg.start - base, end=min(sg.end - base, n))
+           for sg in md.segments if 0 <= sg.start - base < n]
     return sorted(out, key=lambda x: x.start)
 
 
-def chunk_units(chunk: object) -> list[Unit]:
+def chunk_units(chunk: Chunk) -> list[Unit]:
     """``split_units`` over a chunk's text with the clause boundaries the chunker recorded at cut time."""
-    return split_units(str(getattr(chunk, "text", "")), chunk_segments(chunk))
+    return split_units(chunk.text, chunk_segments(chunk))
 
 
 def _segment_cues(text: str, segments: list[Segment]) -> tuple[set[int], dict[int, str]]:

@@ -52,8 +52,7 @@ def excerpt_article(chunk: Chunk, unknown: str = "") -> str:
     """How an excerpt header names the clause: "제5조 (환불 처리 기간)"; a decision's chunks lead with the
     case ("대법원 … 판결 · 판결요지 [1]"); ``unknown`` when the chunk has no clause tag."""
     md = chunk.metadata
-    case = md.case or {}
-    name = case.get("full_case_name") or case.get("case_number")
+    name = (md.case.full_case_name or md.case.case_number) if md.case else None
     if name:
         return f"{name} · {md.article}" if md.article else str(name)
     return md.article or unknown

@@ -21,9 +21,8 @@ from dataclasses import dataclass
 
 from jogak.chunk.base import BaseChunker
 from jogak.chunk.recursive import RecursiveSplitter
-from jogak.model import Chunk, Document, Node
+from jogak.model import CaseInfo, Chunk, Document, Node, Segment
 from jogak.structure import parse
-from jogak.structure.caselaw import case_for_chunk
 
 # Kinds whose presence among a node's children makes that node a container of clause units.
 _UNIT_KINDS = {"chapter", "article", "section", "case", "holding", "appendix", "addenda"}
@@ -204,13 +203,13 @@ class HierarchicalChunker(BaseChunker):
             article=article,
             block_type=unit.block_type,
             path=deepest.path,
-            paths=list(dict.fromkeys(seg["path"] for seg in segments)),
+            paths=list(dict.fromkeys(seg.path for seg in segments)),
             sibling_order=deepest.sibling_order,
             breadcrumb=self._breadcrumb(doc, unit, article),
             refs=refs,
             footnotes=fns,
             segments=segments,
-            case=_case_fields(case),
+            case=CaseInfo.from_attrs(case),
         )
 
     def _ancestors(self, n: Node) -> Iterator[Node]:
@@ -229,9 +228,9 @@ class HierarchicalChunker(BaseChunker):
             else:
                 return node
 
-    def _segments(self, unit: Node, s: int, e: int) -> list[dict]:
+    def _segments(self, unit: Node, s: int, e: int) -> list[Segment]:
         text = self._doc.text
-        out: list[dict] = []
+        out: list[Segment] = []
         unit_cite = self.cite_label(unit)
 
         def visit(n: Node, trail: list[str]) -> None:
@@ -246,14 +245,13 @@ class HierarchicalChunker(BaseChunker):
             for a, b in spans:
                 a2, b2 = max(a, s), min(b, e)
                 if b2 > a2 and text[a2:b2].strip():
-                    out.append({"path": n.path, "cite": " ".join([unit_cite, *trail]).strip(),
-                                "start": a2, "end": b2})
+                    out.append(Segment(path=n.path, cite=" ".join([unit_cite, *trail]).strip(), start=a2, end=b2))
             for c in n.children:
                 if c.char_end > s and c.char_start < e:
                     visit(c, [*trail, _short(c, self._lang)])
 
         visit(unit, [])
-        out.sort(key=lambda d: d["start"])
+        out.sort(key=lambda seg: seg.start)
         return out
 
     def cite_label(self, unit: Node) -> str:
@@ -307,13 +305,6 @@ class HierarchicalChunker(BaseChunker):
 def heading(n: Node) -> str:
     """How a citation names a node (``Node.heading``: "제5조 (환불 처리 기간)", "1. 개인정보의 처리 목적")."""
     return n.heading
-
-
-def _case_fields(case: dict | None) -> dict | None:
-    """Only the case fields a chunk carries (사건번호, 선고일, court, title, full case name, ...)."""
-    if not case:
-        return None
-    return case_for_chunk(case)
 
 
 def _short(n: Node, lang: str) -> str:

@@ -80,6 +80,7 @@ def ask_cmd(
     _warm_up()
     from jogak.answer.ask import ask_composed
     from jogak.answer.generators import GeneratorError
+    from jogak.model import ChunkSchemaError
 
     fl = None
     if filters:
@@ -95,7 +96,7 @@ def ask_cmd(
     try:
         with loading():
             composed = ask_composed(st, question, k=opts.k, filters=fl, generator=gen, options=opts)
-    except GeneratorError as e:
+    except (GeneratorError, ChunkSchemaError) as e:  # a store this version cannot read: one line
         error(str(e))
         raise typer.Exit(2) from None
     ans = composed.answer
@@ -155,6 +156,7 @@ def eval_cmd(
 
     from jogak.answer.generators import GeneratorError
     from jogak.eval.answers import evaluate_answers, load_questions, render_report
+    from jogak.model import ChunkSchemaError
 
     if not questions.is_file():
         error(f"{questions}: no such file")
@@ -195,7 +197,7 @@ def eval_cmd(
             st = _open(store, collection, state)
         try:
             rep = evaluate_answers(qs, st, generator=gen, options=opts, progress=_progress(len(qs)))
-        except GeneratorError as e:
+        except (GeneratorError, ChunkSchemaError) as e:
             error(str(e))
             raise typer.Exit(2) from None
     finally:

@@ -57,7 +57,7 @@ def _gold_hit(gold: dict[str, Any], hit_md: Any) -> bool:
         return False
     gp = gold.get("path")
     if gp:
-        paths = [hit_md.path or "", *(hit_md.paths or []), *[s.get("path", "") for s in hit_md.segments or []]]
+        paths = [hit_md.path or "", *(hit_md.paths or []), *[s.path for s in hit_md.segments]]
         return any(p and (p == gp or p.startswith(gp + "/") or gp.startswith(p + "/")) for p in paths)
     label = gold.get("article_label")
     return bool(label) and label.split(" (")[0] in (hit_md.article or "")
@@ -96,7 +96,7 @@ def cite_matches(required: str, c: Any) -> bool:
     clause = _norm(clause)
     if art == clause or art.startswith(clause + " ") or f"({clause})" in art:
         return True
-    return bool(c.case) and clause in " ".join(str(v) for v in c.case.values())
+    return bool(c.case) and clause in " ".join(str(v) for v in c.case_fields().values())
 
 
 def retrieval_recall(q: dict[str, Any], composed: Composed) -> float | None:

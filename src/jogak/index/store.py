@@ -689,7 +689,7 @@ class Store:
                 case = None
                 for r in rows:
                     if r.chunk.metadata.case:
-                        case = r.chunk.metadata.case
+                        case = r.chunk.metadata.case.to_dict()
                         break
                 if case is None and p.doc.metadata.get("case_number"):
                     case = {k: p.doc.metadata.get(k) for k in ("case_number", "decision_date", "court", "title")}

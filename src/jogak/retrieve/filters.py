@@ -169,7 +169,7 @@ def path_prefixes(path: str | None, paths: Iterable[str] = ()) -> list[str]:
 def filter_columns(chunk: Any) -> dict[str, Any]:
     """The filterable columns of one chunk (values may be None or lists)."""
     md = chunk.metadata
-    case = md.case or {}
+    case = md.case.to_dict() if md.case else {}
     numbers = [str(x) for x in (case.get("case_numbers") or [])]
     if case.get("case_number") and str(case["case_number"]) not in numbers:
         numbers.insert(0, str(case["case_number"]))

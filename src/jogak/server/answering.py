@@ -213,11 +213,11 @@ def clause_span(chunk: Any, path: str | None) -> tuple[int, int] | None:
     md = chunk.metadata
     if not path:
         return None
-    segs = [s for s in md.segments or [] if s.get("path") == path or str(s.get("path", "")).startswith(path + "/")]
+    segs = [s for s in md.segments if s.path == path or s.path.startswith(path + "/")]
     if not segs:
         return None
-    start = min(int(s["start"]) for s in segs) - md.char_start
-    end = max(int(s["end"]) for s in segs) - md.char_start
+    start = min(s.start for s in segs) - md.char_start
+    end = max(s.end for s in segs) - md.char_start
     n = len(chunk.text)
     start, end = max(0, min(start, n)), max(0, min(end, n))
     return (start, end) if end > start else None

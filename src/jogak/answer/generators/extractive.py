@@ -206,8 +206,8 @@ class ExtractiveAnswerer(Generator):
                 and not is_annotation(c.unit.text)]
             for c in pool:
                 md = c.excerpt.chunk.metadata
-                numbers = {(md.case or {}).get("case_number")} | set((md.case or {}).get("case_numbers") or [])
-                if number in numbers and (md.article or "").replace(" ", "").startswith(section):
+                named_case = md.case is not None and number in md.case.numbers
+                if named_case and (md.article or "").replace(" ", "").startswith(section):
                     picked.append(c)
         picked.sort(key=lambda c: c.key)  # the clause from its beginning, not in retrieval order
         return picked[: self.max_clause_units]

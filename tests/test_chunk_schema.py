@@ -1,0 +1,86 @@
+"""The chunk schema contract (2.0): typed segments and case fields, checked on read, schema 1 migrated."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+import jogak
+from jogak.load import load_bytes
+from jogak.model import CHUNK_SCHEMA_VERSION, CaseInfo, Chunk, ChunkSchemaError, Segment
+from sample_texts import KO_CONTRACT
+
+FIXTURES = Path(__file__).parent / "fixtures"
+# Chunks written by the previous release (jogak 566d3eb, schema "1"): a clause with segments, a recursive
+# chunk, a court decision's chunk with its case fields flattened into the metadata.
+V1 = json.loads((FIXTURES / "schema" / "chunks_v1.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def chunks() -> list[Chunk]:
+    doc = load_bytes(KO_CONTRACT.encode(), "물품매매계약서.txt")
+    case_doc = jogak.load(str(FIXTURES / "caselaw" / "민법판례집_sample.txt"))
+    return (jogak.chunk([doc], strategy="structure", id_prefix=None)
+            + jogak.chunk([doc], strategy="recursive", id_prefix=None)
+            + jogak.chunk([case_doc], strategy="structure", id_prefix=None))
+
+
+def test_round_trip_keeps_every_field(chunks: list[Chunk]) -> None:
+    assert CHUNK_SCHEMA_VERSION == "2.0"
+    for c in chunks:
+        d = c.to_dict()
+        back = Chunk.from_dict(json.loads(json.dumps(d, ensure_ascii=False)))
+        assert back == c, c.id
+        assert back.to_dict() == d
+    assert any(c.metadata.segments for c in chunks) and any(c.metadata.case for c in chunks)
+    assert all(isinstance(s, Segment) for c in chunks for s in c.metadata.segments)
+
+
+def test_case_fields_stay_flattened_in_the_json(chunks: list[Chunk]) -> None:
+    c = next(c for c in chunks if c.metadata.case)
+    d = c.to_dict()["metadata"]
+    assert "case" not in d
+    assert d["case_number"] == c.metadata.case.case_number == "2001다48781"
+    assert set(CaseInfo.field_names()) <= set(d)
+    assert d["segments"][0].keys() == {"path", "cite", "start", "end"}
+
+
+def test_schema_1_is_migrated_field_by_field(chunks: list[Chunk]) -> None:
+    now = {c.id: c for c in chunks}
+    for name, d in V1.items():
+        assert d["schema_version"] == "1"
+        c = Chunk.from_dict(copy.deepcopy(d))
+        assert c.schema_version == CHUNK_SCHEMA_VERSION, name
+        # the same JSON apart from the version: the fields map one to one
+        assert {**c.to_dict(), "schema_version": "1"} == d, name
+        # and the same chunk this version cuts from the same text
+        assert c == now[c.id], name
+    case = Chunk.from_dict(V1["case"]).metadata.case
+    assert isinstance(case, CaseInfo) and case.court == "대법원" and case.numbers[0] == "2001다48781"
+
+
+def test_another_major_version_is_rejected_with_a_reingest_hint() -> None:
+    d = {**copy.deepcopy(V1["structure"]), "schema_version": "99"}
+    with pytest.raises(ChunkSchemaError, match=r"schema version '99'.*re-ingest") as e:
+        Chunk.from_dict(d)
+    assert "\n" not in str(e.value) and V1["structure"]["id"] in str(e.value)
+    assert Chunk.from_dict({**copy.deepcopy(V1["structure"]), "schema_version": "2.3"}).id  # a minor is read
+
+
+@pytest.mark.parametrize("where", ["chunk", "metadata", "segment"])
+def test_unknown_keys_are_rejected_not_guessed(where: str) -> None:
+    d = copy.deepcopy(V1["structure"])
+    target = {"chunk": d, "metadata": d["metadata"], "segment": d["metadata"]["segments"][0]}[where]
+    target["colour"] = "blue"
+    with pytest.raises(ChunkSchemaError, match=r"unknown key\(s\) 'colour'.*re-ingest"):
+        Chunk.from_dict(d)
+
+
+def test_a_missing_metadata_key_is_named() -> None:
+    d = copy.deepcopy(V1["recursive"])
+    del d["metadata"]["char_end"]
+    with pytest.raises(ChunkSchemaError, match=r"missing key\(s\) 'char_end'"):
+        Chunk.from_dict(d)
