@@ -277,7 +277,7 @@ class Segment:
     """A leaf clause span a chunk covers, with its citation label ("제2조 (반품 배송비) 제1항").
 
     In ``ChunkMetadata.segments`` the offsets are into ``Document.text`` (a citation can be narrowed to
-    the clause holding a sentence without re-parsing); ``jogak.answer.text.chunk_segments`` re-bases
+    the clause holding a sentence without re-parsing); ``jogak.answer.units.chunk_segments`` re-bases
     them to the chunk.
     """
 

@@ -15,7 +15,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from jogak.answer.morph import content_terms
-from jogak.answer.text import CIRCLED, split_units
+from jogak.answer.text import CIRCLED
+from jogak.answer.units import split_units
 from jogak.model import Chunk, ChunkMetadata, Document, Hit, Segment
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

@@ -11,7 +11,8 @@ import pytest
 from jogak.answer.ask import AskOptions, answer_hits
 from jogak.answer.citations import case_name, locate, render_sources
 from jogak.answer.context import LABELS, build_context, estimate_tokens
-from jogak.answer.text import is_pointer, split_sentences, split_units
+from jogak.answer.text import is_pointer, split_sentences
+from jogak.answer.units import split_units
 from jogak.answer.verify import MorphemeOverlapJudge, disagree, validate_ids
 from jogak.model import CaseInfo, Chunk, ChunkMetadata, Hit, Segment
 
@@ -319,7 +320,7 @@ def test_named_case_section_is_answered_from_that_section(tmp_path):
 def test_units_follow_the_clause_boundaries_recorded_at_cut_time():
     # "3. Payment and Refunds" over 3.1/3.2 reads like a list item by its shape; the chunk's segments say it
     # is the title of Section 3, and that 3.1 and 3.2 are two clauses (never one unit).
-    from jogak.answer.text import chunk_units
+    from jogak.answer.units import chunk_units
     from jogak.chunk import get_chunker
     from jogak.load import load_bytes
 

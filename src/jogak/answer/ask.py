@@ -27,7 +27,8 @@ from typing import Any
 from jogak.answer.citations import case_of, locate, render_sources
 from jogak.answer.context import LABELS, Context, build_context
 from jogak.answer.generators.base import Draft, DraftStatement, Generator, Quote
-from jogak.answer.text import chunk_units, normalise_ws, split_sentences
+from jogak.answer.text import normalise_ws, split_sentences
+from jogak.answer.units import chunk_units
 from jogak.answer.verify import MorphemeOverlapJudge, disagree, validate_ids
 from jogak.model import Answer, Citation, Hit
 

@@ -20,7 +20,8 @@ import re
 from dataclasses import dataclass
 
 from jogak.answer.context import LABELS
-from jogak.answer.text import CIRCLED, Unit
+from jogak.answer.text import CIRCLED
+from jogak.answer.units import Unit
 from jogak.model import CITATION_CASE_KEYS, CaseInfo, Chunk, Citation, Segment
 
 _PARA_PATH = re.compile(r"^제\s*(\d+)\s*항$")

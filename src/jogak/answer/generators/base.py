@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jogak.answer.context import Context
-from jogak.answer.text import Unit
+from jogak.answer.units import Unit
 
 
 class GeneratorError(RuntimeError):

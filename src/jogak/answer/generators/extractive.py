@@ -37,7 +37,8 @@ from dataclasses import dataclass, field
 from jogak.answer.context import LABELS, TIER_WEIGHT, Context, Excerpt
 from jogak.answer.generators.base import Draft, DraftStatement, Generator, Quote
 from jogak.answer.morph import char_bigrams, content_terms, get_embedder, lexicon, rescale_cosine
-from jogak.answer.text import Unit, chunk_units, is_annotation, is_question_section, normalise_ws, refers
+from jogak.answer.text import is_annotation, is_question_section, normalise_ws, refers
+from jogak.answer.units import Unit, chunk_units
 from jogak.answer.verify import disagree, topic_overlap
 from jogak.authority import AUTHORITY
 
