@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from jogak.answer.context import TIER_WEIGHT
-from jogak.answer.generators import extractive
+from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.authority import AUTHORITY, answer_priors, retrieval_priors
 from jogak.retrieve import SearchOptions
 
@@ -16,6 +15,8 @@ def test_every_prior_keeps_the_binding_text_first() -> None:
 
 def test_retrieve_and_answer_read_the_table() -> None:
     assert SearchOptions().authority == retrieval_priors() == {"faq": 0.975, "footnote": 0.95, "addenda": 0.9}
-    assert TIER_WEIGHT["supplementary"] == answer_priors()["appendix"]
-    assert TIER_WEIGHT["background"] == answer_priors()["footnote"]
-    assert AUTHORITY["faq"].answer == extractive.FAQ_WEIGHT
+    w = ExtractiveWeights()
+    assert w.authority == answer_priors()
+    assert (w.tier_weight("primary"), w.tier_weight("supplementary"), w.tier_weight("background")) == (
+        1.0, AUTHORITY["appendix"].answer, AUTHORITY["footnote"].answer)
+    assert w.prior("faq") == AUTHORITY["faq"].answer and w.prior("article") == 1.0

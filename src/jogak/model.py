@@ -448,8 +448,8 @@ class Chunk:
         version = str(d.get("schema_version") or CHUNK_SCHEMA_VERSION)
         if version.split(".")[0] not in READABLE_SCHEMA_MAJORS:
             raise ChunkSchemaError(
-                f"chunk {cid}: schema version {version!r} cannot be read by this jogak (it reads schema 1 and "
-                f"2.x); re-ingest the documents")
+                f"chunk {cid}: schema version {version!r} cannot be read by this jogak "
+                "(it reads schema 1 and 2.x); re-ingest the documents")
         try:
             _check_keys("chunk", d, _field_names(cls), required=("id", "text", "metadata"))
             md = ChunkMetadata.from_dict(dict(d["metadata"]))

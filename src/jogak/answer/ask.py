@@ -143,7 +143,7 @@ def default_generator() -> Generator:
         return OpenAIChatGenerator.from_config(section)
     from jogak.answer.generators.extractive import ExtractiveAnswerer
 
-    return ExtractiveAnswerer()
+    return ExtractiveAnswerer.from_config(section=load_config().section("answer"))
 
 
 def _question_lang(question: str) -> str:

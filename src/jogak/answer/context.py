@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jogak.answer.text import detect_lang
-from jogak.authority import AUTHORITY
 from jogak.chunk.contextualize import prompt_header, prompt_text
 from jogak.model import Chunk, Hit
 
@@ -34,9 +33,6 @@ TIER_OF_BLOCK = {
     "footnote": "background",
 }
 TIER_ORDER = ("primary", "supplementary", "background")
-# Weight of each tier when answers are scored (seed 004: body > appendix > footnote; jogak.authority).
-TIER_WEIGHT = {"primary": 1.0, "supplementary": AUTHORITY["appendix"].answer,
-               "background": AUTHORITY["footnote"].answer}
 
 LABELS: dict[str, dict[str, str]] = {
     "ko": {

