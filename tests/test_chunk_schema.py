@@ -84,3 +84,17 @@ def test_a_missing_metadata_key_is_named() -> None:
     del d["metadata"]["char_end"]
     with pytest.raises(ChunkSchemaError, match=r"missing key\(s\) 'char_end'"):
         Chunk.from_dict(d)
+
+
+def test_trees_use_only_the_declared_node_kinds_and_block_types(chunks: list[Chunk]) -> None:
+    from typing import get_args
+
+    from jogak.model import BLOCK_TYPES, NodeKind
+    from sample_texts import EN
+
+    docs = [load_bytes(KO_CONTRACT.encode(), "물품매매계약서.txt"), load_bytes(EN.encode(), "agreement.txt"),
+            jogak.load(str(FIXTURES / "caselaw" / "민법판례집_sample.txt"))]
+    for doc in docs:
+        for n in jogak.parse(doc).root.walk():
+            assert n.kind in get_args(NodeKind) and n.block_type in BLOCK_TYPES, (doc.source, n.path)
+    assert {c.metadata.block_type for c in chunks} - {None} <= set(BLOCK_TYPES)

@@ -1,0 +1,85 @@
+"""What retrieval and answering return: ``Hit``s, and an ``Answer`` with its ``Citation``s."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from jogak.model.chunk import CaseInfo, Chunk
+
+
+@dataclass(slots=True)
+class Hit:
+    chunk: Chunk
+    score: float
+    rank: int = 0
+    matched: list[str] = field(default_factory=list)  # dense, bm25, clause, xref, route, neighbour
+    via: str | None = None  # for xref hits: the pointer chunk's id
+    scores: dict[str, float] = field(default_factory=dict)  # per-retriever scores/ranks for debugging
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rank": self.rank,
+            "chunk_id": self.chunk.id,
+            "score": self.score,
+            "text": self.chunk.text,
+            "metadata": self.chunk.metadata.to_dict(),
+            "via": self.via,
+            "matched": list(self.matched),
+        }
+
+
+# The case fields a citation shows (flattened into its JSON when set).
+CITATION_CASE_KEYS = ("case_number", "decision_date", "court", "full_case_name", "title")
+
+
+@dataclass(slots=True)
+class Citation:
+    n: int  # excerpt number shown to the model
+    chunk_id: str
+    source: str
+    doc_title: str
+    article: str  # narrowed to the clause that supports the statement
+    path: str | None
+    block_type: str | None
+    page_start: int | None
+    page_end: int | None
+    quote: str  # the supporting sentence(s), verbatim from the chunk
+    support: float  # offline judge score in [0, 1]
+    case: CaseInfo | None = None  # the decision cited, when the chunk is a court decision's
+
+    def case_fields(self) -> dict[str, Any]:
+        """The fields that name the cited decision, only those known (flattened into the JSON)."""
+        if self.case is None:
+            return {}
+        return {k: v for k in CITATION_CASE_KEYS if (v := getattr(self.case, k))}
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        del d["case"]
+        d.update(self.case_fields())
+        return d
+
+
+@dataclass(slots=True)
+class Answer:
+    question: str
+    answer: str
+    supported: bool
+    citations: list[Citation] = field(default_factory=list)
+    excerpts: list[dict[str, Any]] = field(default_factory=list)
+    filters: dict[str, Any] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    generator: str = "extractive"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "question": self.question,
+            "answer": self.answer,
+            "supported": self.supported,
+            "citations": [c.to_dict() for c in self.citations],
+            "excerpts": self.excerpts,
+            "filters": self.filters,
+            "warnings": self.warnings,
+            "generator": self.generator,
+        }
