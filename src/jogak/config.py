@@ -1,8 +1,10 @@
 """Configuration: one YAML file, one section per pipeline stage.
 
 Looked up in this order: an explicit path (``--config``), ``$JOGAK_CONFIG``, ``./jogak.yaml``. Each stage
-reads its own section (``load``, ``chunk``, ``embed``, ``llm``, ``retrieve``, ``server``) so adding a
-setting never touches another stage's code.
+reads its own section (``load``, ``chunk``, ``embed``, ``llm``, ``retrieve``, ``answer``, ``server``) so
+adding a setting never touches another stage's code. ``answer`` holds the ask options (``k``,
+``context_tokens``, ``lexicon``, …) and, under ``extractive``, every weight and threshold of the offline
+answerer (``jogak.answer.generators.weights.ExtractiveWeights``).
 """
 
 from __future__ import annotations
