@@ -9,12 +9,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from jogak.grammar import case as g
+from jogak.model import CaseInfo
 from jogak.structure.caselaw.headers import Header
 from jogak.structure.caselaw.text import norm_ws
 
-# The case fields a chunk carries (``ChunkMetadata.case``); ``problems`` stays on the tree.
-CHUNK_CASE_KEYS = ("title", "court", "case_number", "case_numbers", "decision_date", "judgment_type",
-                   "en_banc", "full_case_name", "case_type")
+# The case fields a chunk carries (``ChunkMetadata.case``, a ``CaseInfo``); ``problems`` stays on the tree.
+CHUNK_CASE_KEYS = CaseInfo.field_names()
 
 
 def _fm_value(fm: Mapping[str, Any], field: str) -> Any:
