@@ -98,3 +98,13 @@ def test_trees_use_only_the_declared_node_kinds_and_block_types(chunks: list[Chu
         for n in jogak.parse(doc).root.walk():
             assert n.kind in get_args(NodeKind) and n.block_type in BLOCK_TYPES, (doc.source, n.path)
     assert {c.metadata.block_type for c in chunks} - {None} <= set(BLOCK_TYPES)
+
+
+def test_integration_documents_keep_their_chunk_when_a_pipeline_adds_metadata(chunks: list[Chunk]) -> None:
+    from jogak.integrations.provenance import hit_from_metadata, hit_metadata
+    from jogak.model import Hit
+
+    c = next(c for c in chunks if c.metadata.case)
+    md = {**hit_metadata(Hit(c, 0.5, 2)), "relevance_score": 0.9}  # e.g. a LangChain reranker's key
+    back = hit_from_metadata(c.text, md)
+    assert back.chunk.metadata == c.metadata and back.rank == 2

@@ -20,7 +20,7 @@ import threading
 import warnings
 from typing import Any
 
-from jogak.model import Chunk, Citation, Hit
+from jogak.model import Chunk, ChunkMetadata, Citation, Hit
 
 # Keys added on top of ChunkMetadata.to_dict(); removed again when a Chunk is rebuilt from metadata.
 ADDED_KEYS = ("chunk_id", "content_hash", "collection", "score", "rank", "matched", "via", "citation",
@@ -155,7 +155,10 @@ def hit_metadata(hit: Hit, collection: str | None = None) -> dict[str, Any]:
 
 def hit_from_metadata(text: str, metadata: dict[str, Any]) -> Hit:
     """A jogak ``Hit`` back from an integration document (its text and the metadata ``hit_metadata`` gave)."""
-    meta = {k: v for k, v in metadata.items() if k not in ADDED_KEYS}
+    # only the chunk's own keys: a pipeline may have added its own (a reranker's score), and the chunk
+    # schema rejects keys it does not know
+    known = ChunkMetadata.dict_keys()
+    meta = {k: v for k, v in metadata.items() if k in known and k not in ADDED_KEYS}
     chunk = Chunk.from_dict({"id": metadata["chunk_id"], "text": text, "metadata": meta})
     return Hit(chunk=chunk, score=float(metadata.get("score") or 0.0), rank=int(metadata.get("rank") or 0),
                matched=list(metadata.get("matched") or []), via=metadata.get("via"))

@@ -140,12 +140,18 @@ class ChunkMetadata:
         return d
 
     @classmethod
+    def dict_keys(cls) -> tuple[str, ...]:
+        """Every key ``to_dict`` can write: the fields, with the case fields in place of ``case`` (and
+        ``ocr`` beside ``ocr_confidence``)."""
+        return (*(k for k in _field_names(cls) if k != "case"), "ocr", *CaseInfo.field_names())
+
+    @classmethod
     def from_dict(cls, d: dict[str, Any]) -> ChunkMetadata:
         """The inverse of ``to_dict``: case fields are gathered back into ``case`` (present when any is)."""
         own = tuple(k for k in _field_names(cls) if k != "case")  # written flattened, never as "case"
         case_keys = CaseInfo.field_names()
         required = tuple(f.name for f in fields(cls) if f.default is MISSING and f.default_factory is MISSING)
-        _check_keys("chunk metadata", d, own + case_keys + ("ocr",), required=required)
+        _check_keys("chunk metadata", d, cls.dict_keys(), required=required)
         # "ocr" is written with ocr_confidence, which is the field
         meta = {k: v for k, v in d.items() if k in own and k != "segments"}
         case = {k: v for k, v in d.items() if k in case_keys}
