@@ -108,3 +108,12 @@ def test_integration_documents_keep_their_chunk_when_a_pipeline_adds_metadata(ch
     md = {**hit_metadata(Hit(c, 0.5, 2)), "relevance_score": 0.9}  # e.g. a LangChain reranker's key
     back = hit_from_metadata(c.text, md)
     assert back.chunk.metadata == c.metadata and back.rank == 2
+
+
+def test_an_ocr_chunk_round_trips_with_its_confidence(chunks: list[Chunk]) -> None:
+    c = copy.deepcopy(chunks[0])
+    c.metadata.ocr_confidence = 71.5
+    d = c.to_dict()
+    assert (d["metadata"]["ocr"], d["metadata"]["ocr_confidence"]) == (True, 71.5)
+    assert Chunk.from_dict(d) == c
+    assert "ocr" not in chunks[1].to_dict()["metadata"]  # only OCR'd chunks carry the keys
