@@ -21,6 +21,7 @@ from typing import Any
 
 from jogak.model import Hit
 from jogak.retrieve.filters import Filter, coerce_filters
+from jogak.retrieve.wording import lexicon_expansion, vocabulary
 
 __all__ = ["Filter", "SearchOptions", "SearchResult", "search"]
 
@@ -146,7 +147,7 @@ def search(store: Any, query: str, k: int = 5, filters: Any = None,
     # ── candidates ──
     lists: dict[str, list[tuple[str, float]]] = {}
     qtoks = tokenize(rq) if opts.bm25 and n else []
-    extra, unseen = lexicon_expansion(rq, _vocabulary(lex)) if opts.lexicon and n else ("", "")
+    extra, unseen = lexicon_expansion(rq, vocabulary(lex)) if opts.lexicon and n else ("", "")
     if qtoks and extra:
         qtoks = [*qtoks, *tokenize(extra)]
     if opts.bm25 and n:
@@ -336,36 +337,6 @@ def search(store: Any, query: str, k: int = 5, filters: Any = None,
                         scores=e.scores))
     return SearchResult(query=query, filters=all_filters, hits=hits, warnings=warnings, retrieval_query=rq,
                         routed=routed)
-
-
-def lexicon_expansion(query: str, vocabulary: Any = None) -> tuple[str, str]:
-    """The document wording the lexicon gives for the question's everyday words: (all of it, the part for
-    words the collection never uses — by ``vocabulary``, the BM25 index's tokens). ("", "") when none."""
-    from jogak.answer.generators.extractive import expand_terms
-    from jogak.answer.morph import content_terms
-    from jogak.index.lexical import tokenize
-
-    terms = list(dict.fromkeys(content_terms(query)))
-    _terms, variants = expand_terms(query, terms)
-    words: list[str] = []
-    unseen: list[str] = []
-    for t, vs in variants.items():
-        stem = t[:-1] if t.endswith("다") and len(t) > 1 else t  # "자르다" is indexed as "자르"
-        seen = vocabulary is not None and all(x in vocabulary for x in (tokenize(stem) or [stem]))
-        for v in vs[1:]:  # vs[0] is the question's own wording
-            w = " ".join(v)
-            if w == t:
-                continue
-            if w not in words:
-                words.append(w)
-            if not seen and vocabulary is not None and w not in unseen:
-                unseen.append(w)
-    return " ".join(words), " ".join(unseen)
-
-
-def _vocabulary(lex: Any) -> Any:
-    bm25 = getattr(lex, "bm25", None)
-    return getattr(bm25, "vocab_dict", None)
 
 
 def _derived(lex: Any, name: str, make: Any) -> Any:

@@ -48,9 +48,10 @@ from jogak.answer.generators.candidates import ANSWER_KINDS, Candidate, Scored
 from jogak.answer.generators.fit import answers_type, question_focus, wanted_types
 from jogak.answer.generators.selection import compose, select
 from jogak.answer.generators.weights import ExtractiveWeights
-from jogak.answer.morph import char_bigrams, content_terms, get_embedder, lexicon, rescale_cosine
+from jogak.answer.morph import char_bigrams, get_embedder, rescale_cosine
 from jogak.answer.text import is_annotation, is_question_section, normalise_ws
 from jogak.answer.units import Unit, chunk_units
+from jogak.lexicon import content_terms, expand_terms
 
 _EXAMPLE = re.compile(r"^\s*(?:예를\s*들어|예컨대|예시|가령|for\s+example|for\s+instance|e\.g\.)", re.I)
 _CASE_BODY = ("판례내용", "전문", "이유", "주문")
@@ -360,57 +361,6 @@ def _match(t: str, variants: list[tuple[str, ...]], own: set[str], ctx: set[str]
     return best
 
 
-def expand_terms(question: str, q_terms: list[str]) -> tuple[list[str], dict[str, list[tuple[str, ...]]]]:
-    """Question lemmas with their document-wording variants from the lexicon (as lemma tuples).
-
-    Keys are matched as lemmas ("쌓이다") and as lemma sequences, since Kiwi may split a customer
-    compound one way in isolation and another in a sentence ("택배비" / "택배"+"비"); a key matched as
-    a sequence replaces its parts with one term, so "비" does not count as a word of its own."""
-    table = lexicon()
-    terms = list(q_terms)
-    out: dict[str, list[tuple[str, ...]]] = {t: [(t,)] for t in terms}
-    for key, values in table.items():
-        kt = content_terms(key) or (key,)
-        if key in out:
-            target = key
-        elif len(kt) > 1 and all(x in out for x in kt):
-            pos = terms.index(kt[0])
-            for x in kt:
-                terms.remove(x)
-                out.pop(x, None)
-            terms.insert(pos, key)
-            out[key] = [kt]
-            target = key
-        elif key in question.replace(" ", ""):
-            # "택배비" in the text but split by Kiwi into "택배" + "비": merge the parts back.
-            parts = _concat_parts(terms, key)
-            if not parts:
-                # A phrase Kiwi leaves no content lemma for ("언제부터"): it becomes a term of its own.
-                if content_terms(key) or key in out:
-                    continue
-                terms.append(key)
-                out[key] = [(key,)]
-                for v in values:
-                    vt = content_terms(v) or (v,)
-                    if vt not in out[key]:
-                        out[key].append(vt)
-                continue
-            pos = terms.index(parts[0])
-            for x in parts:
-                terms.remove(x)
-                out.pop(x, None)
-            terms.insert(pos, key)
-            out[key] = [tuple(parts)]
-            target = key
-        else:
-            continue
-        for v in values:
-            vt = content_terms(v) or (v,)
-            if vt not in out[target]:
-                out[target].append(vt)
-    return terms, out
-
-
 def _acronym_variants(question: str, texts: list[str], variants: dict[str, list[tuple[str, ...]]]) -> None:
     """An acronym in the question ("VAT") also matches its spelled-out form where the excerpts use one
     ("value added tax"): words whose initials spell it."""
@@ -430,19 +380,6 @@ def _acronym_variants(question: str, texts: list[str], variants: dict[str, list[
                 if vt and vt not in variants[key]:
                     variants[key].append(vt)
                 break
-
-
-def _concat_parts(terms: list[str], key: str) -> list[str] | None:
-    """Consecutive terms whose concatenation is ``key`` (["택배", "비"] for "택배비")."""
-    for i in range(len(terms)):
-        acc = ""
-        for j in range(i, len(terms)):
-            acc += terms[j]
-            if acc == key and j > i:
-                return terms[i : j + 1]
-            if not key.startswith(acc):
-                break
-    return None
 
 
 def _partial(t: str, terms: set[str]) -> bool:
