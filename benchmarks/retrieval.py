@@ -100,10 +100,10 @@ def _lat(fn, queries: list[str]) -> dict[str, float]:
 
 def bench_size(n_chunks: int, n_queries: int = 100) -> dict:
     """One size, run in a child process (so its peak RSS is its own)."""
+    from jogak.filters import Filter, to_chroma, to_mask
     from jogak.index import open_store
     from jogak.index.lexical import tokenize
     from jogak.retrieve import SearchOptions, search
-    from jogak.retrieve.filters import Filter, to_chroma, to_mask
 
     tmp = Path(tempfile.mkdtemp(prefix="jogak-bench-"))
     try:

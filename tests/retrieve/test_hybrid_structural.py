@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from jogak.filters import COLUMNS, Filter, filter_columns, to_mask
 from jogak.index.lexical import LexicalIndex
 from jogak.model import Chunk, ChunkMetadata
 from jogak.retrieve import hybrid, structural
-from jogak.retrieve.filters import COLUMNS, Filter, filter_columns, to_mask
 
 
 def test_rrf_weights_and_ties() -> None:

@@ -84,7 +84,7 @@ def ask_cmd(
 
     fl = None
     if filters:
-        from jogak.retrieve.filters import coerce_filters
+        from jogak.filters import coerce_filters
 
         try:
             fl = coerce_filters(filters)

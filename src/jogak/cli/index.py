@@ -199,7 +199,7 @@ def search_cmd(
     """Hybrid search (dense + BM25) with clause lookup, cross-reference following and layer routing."""
     check_question(query, "query")
     _warm_up()
-    from jogak.retrieve.filters import coerce_filters
+    from jogak.filters import coerce_filters
 
     try:
         fl = coerce_filters(filters or [])

@@ -99,7 +99,7 @@ def _labels(article: str | None) -> list[str]:
 
 def judge(chunk: Any, golds: list[dict[str, Any]], spans: list[tuple[int, int] | None]) -> set[int]:
     """Indices of the gold clauses this chunk supports."""
-    from jogak.retrieve.filters import path_prefixes
+    from jogak.filters import path_prefixes
 
     md = chunk.metadata
     out: set[int] = set()

@@ -39,6 +39,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from jogak.filters import COLUMNS, chroma_metadata, coerce_filters, filter_columns, matches
 from jogak.index.ingest import IngestReport, Prepared, Progress, no_progress
 from jogak.model import Chunk
 
@@ -384,8 +385,6 @@ class Store:
 
     def chunks(self, where: Any = None, doc_id: str | None = None) -> list[Chunk]:
         """Active chunks (in document order), optionally filtered (same filter syntax as search)."""
-        from jogak.retrieve.filters import coerce_filters, matches
-
         filters = coerce_filters(where)
         q = ("SELECT c.row, c.cols FROM chunks c JOIN docs d ON c.doc_id = d.doc_id AND c.gen = d.gen"
              + (" WHERE c.doc_id = ?" if doc_id else "") + " ORDER BY c.doc_id, c.chunk_no")
@@ -609,7 +608,6 @@ class Store:
 
     def _commit(self, batch: list[Prepared], report: IngestReport, progress: Progress) -> None:
         from jogak.index.lexical import tokenize
-        from jogak.retrieve.filters import chroma_metadata, filter_columns
 
         emb = self.embedder
         # 1. allocate generations and write the new rows as *pending* (invisible to readers).
@@ -750,7 +748,6 @@ class Store:
 
     def _build_lexical(self, exclude_docs: set[str], extra: list[tuple[int, list[_Row]]]) -> str:
         from jogak.index.lexical import LexicalIndex
-        from jogak.retrieve.filters import COLUMNS
 
         rows: list[str] = []
         tokens: list[list[str]] = []

@@ -56,7 +56,7 @@ def check_as_of(as_of: str | None) -> None:
 
 def coerce(filters: Any) -> list[Any]:
     """Filters in any form jogak accepts ("KEY=OP:VALUE" strings, {key, op, value} dicts, a mapping)."""
-    from jogak.retrieve.filters import coerce_filters
+    from jogak.filters import coerce_filters
 
     return coerce_filters(filters) if filters else []
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from jogak.filters import FIELDS, Filter, coerce_filters, to_chroma, to_mask
 from jogak.model import Hit
-from jogak.retrieve.filters import Filter, coerce_filters
 from jogak.retrieve.wording import lexicon_expansion, vocabulary
 
 __all__ = ["Filter", "SearchOptions", "SearchResult", "search"]
@@ -119,7 +119,6 @@ def search(store: Any, query: str, k: int = 5, filters: Any = None,
            options: SearchOptions | None = None) -> SearchResult:
     from jogak.index.lexical import tokenize
     from jogak.retrieve import hybrid, structural
-    from jogak.retrieve.filters import to_chroma, to_mask
     from jogak.retrieve.query_filters import extract
 
     opts = options or SearchOptions.from_config()
@@ -350,8 +349,6 @@ def _derived(lex: Any, name: str, make: Any) -> Any:
 def _has_values(lex: Any, key: str) -> bool:
     """A filter read from the question applies only when the collection has that field at all: "2025년
     이후" in a question about store policies must not filter every policy chunk out by decision date."""
-    from jogak.retrieve.filters import FIELDS
-
     return _derived(lex, f"has:{key}", lambda: any(v not in (None, []) for v in
                                                    (lex.columns.get(FIELDS[key].column) or [])))
 

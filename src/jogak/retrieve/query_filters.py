@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from jogak.retrieve.filters import Filter
+from jogak.filters import Filter
 
 _Y = r"((?:19|20)\d{2})"
 

@@ -191,7 +191,7 @@ def _public_job(job: Job) -> dict[str, Any]:
 def _filters(raw: Any) -> Any:
     if raw is None:
         return None
-    from jogak.retrieve.filters import coerce_filters
+    from jogak.filters import coerce_filters
 
     try:
         return coerce_filters(raw)

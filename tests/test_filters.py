@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jogak.retrieve.filters import (
+from jogak.filters import (
     Filter,
     coerce_filters,
     matches,
