@@ -19,9 +19,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 OPS = ("eq", "in", "gte", "lte", "contains")
 
@@ -319,6 +320,8 @@ def to_mask(filters: list[Filter], column: Callable[[str], np.ndarray], n: int) 
     """Boolean mask over ``n`` rows; ``column(name)`` returns an object array of cells."""
     if not filters:
         return None
+    import numpy as np  # heavy: not imported by the store's light paths (``jogak docs``)
+
     mask = np.ones(n, dtype=bool)
     for f in filters:
         spec = FIELDS[f.key]

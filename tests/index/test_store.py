@@ -145,7 +145,7 @@ def test_lexical_only_without_embedder(tmp_path: Path, small_corpus: Path) -> No
 def test_stale_tokenizer_is_rebuilt_on_next_ingest(tmp_path: Path, small_corpus: Path) -> None:
     st = _store(tmp_path)
     st.ingest([small_corpus], strategy="structure")
-    with st._txn() as db:
+    with st.manifest.txn() as db:
         db.execute("UPDATE meta SET value='old-tokenizer' WHERE key='tokenizer'")
         db.execute("UPDATE chunks SET tokens='[]'")
     assert st.tokenizer_stale()

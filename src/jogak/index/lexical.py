@@ -17,11 +17,12 @@ import shutil
 import uuid
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from jogak.korean import kiwi
+
+if TYPE_CHECKING:
+    import numpy as np
 
 TOKENIZER_VERSION = "kiwi-content-3+snowball-en"
 
@@ -84,6 +85,13 @@ def tokenize(text: str) -> list[str]:
         toks.extend(_compounds(text))
         return toks
     return [stem(w) for w in (m.group(0).lower() for m in _WORD.finditer(text)) if w not in EN_STOPWORDS]
+
+
+def lexical_text(chunk: Any) -> str:
+    """The text BM25 indexes for a chunk: its breadcrumb (document title and clause path) over its text,
+    so a question naming the document or the clause's heading finds it."""
+    md = chunk.metadata
+    return f"{md.breadcrumb}\n{chunk.text}" if md.breadcrumb else chunk.text
 
 
 def tokenize_many(texts: Sequence[str]) -> list[list[str]]:
@@ -151,6 +159,8 @@ class LexicalIndex:
 
     def column(self, name: str) -> np.ndarray:
         if name not in self._arrays:
+            import numpy as np  # heavy: imported on first search, not by the store's light paths
+
             vals = self.columns.get(name) or [None] * len(self.rows)
             arr = np.empty(len(vals), dtype=object)
             arr[:] = vals
@@ -161,6 +171,8 @@ class LexicalIndex:
         """Top ``k`` (row index, score) with positive score among rows where ``mask`` is True."""
         if self.bm25 is None or not query_tokens:
             return []
+        import numpy as np
+
         scores = np.asarray(self.bm25.get_scores(query_tokens), dtype=np.float32)
         if mask is not None:
             scores = np.where(mask, scores, 0.0)

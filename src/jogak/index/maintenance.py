@@ -1,0 +1,135 @@
+"""Keeping a collection consistent: BM25 rebuilds, purging retired generations and what a crashed writer
+left, re-tokenizing after a tokenizer change, removing a document, and the consistency check.
+
+Every function here that changes the collection runs under the store's write lock (taken by the caller,
+or by ``remove`` itself).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from typing import TYPE_CHECKING, Any
+
+from jogak.filters import COLUMNS
+from jogak.index.ingest import Progress
+from jogak.index.lexical import TOKENIZER_VERSION, LexicalIndex, lexical_text, tokenize
+from jogak.index.state import Manifest, Row
+from jogak.model import Chunk
+
+if TYPE_CHECKING:
+    from jogak.index.store import Store
+
+
+def build_lexical(store: Store, exclude_docs: set[str], extra: list[tuple[int, list[Row]]]) -> str:
+    """Write a new BM25 directory: the active rows of every document not in ``exclude_docs``, then the
+    ``extra`` rows (new generations); returns its id (not yet the active one)."""
+    rows: list[str] = []
+    tokens: list[list[str]] = []
+    cols: dict[str, list[Any]] = {c: [] for c in COLUMNS}
+    for row, toks, cj, doc_id in store.manifest.active_index_rows():
+        if doc_id in exclude_docs:
+            continue
+        rows.append(row)
+        tokens.append(json.loads(toks))
+        cd = json.loads(cj)
+        for c in COLUMNS:
+            cols[c].append(cd.get(c))
+    for _, rs in extra:
+        for r in rs:
+            rows.append(r.row)
+            tokens.append(r.tokens)
+            for c in COLUMNS:
+                cols[c].append(r.cols.get(c))
+    index = LexicalIndex.build(rows, tokens, cols)
+    return index.save(store.coll_dir / "lexical")
+
+
+def purge(store: Store, gens: list[int]) -> None:
+    """Delete the rows of retired or orphaned generations (Chroma first, then the manifest)."""
+    if not gens:
+        return
+    if store.vectors.exists():
+        store.vectors.delete_gens(gens)
+    store.manifest.delete_gens(gens)
+    store.forget_chunks()
+    gc_lexical_dirs(store)
+
+
+def gc(store: Store) -> None:
+    """Under the write lock: drop what a crashed writer left (pending or retired generations)."""
+    purge(store, store.manifest.inactive_gens())
+    gc_lexical_dirs(store)
+
+
+def gc_lexical_dirs(store: Store) -> None:
+    keep = {store.manifest.meta("lexical"), store.manifest.meta("lexical_prev")}
+    lex_dir = store.coll_dir / "lexical"
+    if not lex_dir.is_dir():
+        return
+    for d in lex_dir.iterdir():
+        if d.name not in keep:
+            # an unreferenced directory, or a temp dir from a crashed writer
+            shutil.rmtree(d, ignore_errors=True)
+
+
+def tokenizer_stale(manifest: Manifest) -> bool:
+    """True when the BM25 index was built by an older tokenizer (the next ingest rebuilds it)."""
+    v = manifest.meta("tokenizer")
+    return v is not None and v != TOKENIZER_VERSION
+
+
+def retokenize_if_needed(store: Store, progress: Progress) -> None:
+    """The BM25 tokens were made by an older tokenizer: re-tokenize the active chunks and swap in a
+    rebuilt index (readers keep using the old directory until the flip)."""
+    m = store.manifest
+    if m.meta("tokenizer") == TOKENIZER_VERSION:
+        return
+    rows = m.active_chunk_data()
+    if rows:
+        updates = []
+        for j, (row, data) in enumerate(rows):
+            c = Chunk.from_dict(json.loads(data))
+            updates.append((json.dumps(tokenize(lexical_text(c)), ensure_ascii=False), row))
+            if j % 200 == 0:
+                progress("retokenize", j, len(rows), "")
+        with m.txn() as db:
+            m.set_tokens(db, updates)
+        new_lex = build_lexical(store, exclude_docs=set(), extra=[])
+    with m.txn() as db:
+        if rows:
+            m.set_lexical(db, new_lex)
+        m.set_meta(db, "tokenizer", TOKENIZER_VERSION)
+
+
+def remove(store: Store, doc_id_or_source: str) -> bool:
+    """Remove one document (by doc_id, file name or unique title). False when there is no such document."""
+    with store.manifest.write_lock():
+        info = store.document(doc_id_or_source)
+        if info is None:
+            return False
+        new_lex = build_lexical(store, exclude_docs={info.doc_id}, extra=[])
+        with store.manifest.txn() as db:
+            store.manifest.retire(db, info.doc_id, info.gen)
+            store.manifest.set_lexical(db, new_lex)
+        purge(store, [info.gen])
+    return True
+
+
+def check(store: Store) -> dict[str, Any]:
+    """Consistency report: every active chunk is in BM25 (and in Chroma when embedded), nothing else."""
+    snap = store.snapshot()
+    lex = store.lexical(snap)
+    m = store.manifest
+    with m.lock:  # one reading of the manifest
+        active = m.active_row_keys()
+        embedded_docs = m.embedded_doc_ids()
+        embedded_rows = m.active_row_keys(embedded_only=True)
+    lex_rows = set(lex.rows)
+    out: dict[str, Any] = {"documents": snap.n_docs, "chunks": len(active), "bm25_rows": len(lex_rows),
+                           "bm25_consistent": lex_rows == active, "hidden_generations": snap.hidden_gens}
+    if embedded_docs or store.vectors.exists():
+        visible = store.vectors.visible(snap.hidden_gens)
+        out["dense_rows"] = len(visible)
+        out["dense_consistent"] = visible == embedded_rows
+    return out

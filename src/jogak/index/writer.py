@@ -1,0 +1,278 @@
+"""Writing a collection: the ingest loop and the atomic commit of a batch of documents.
+
+Chroma has no transactions, so a commit runs in five steps (see ``jogak.index.store``):
+
+1. allocate generations and write the new chunk rows as *pending* (invisible to readers);
+2. embed and add the vectors to Chroma under the new generations;
+3. build the new BM25 directory (active rows of untouched documents + the new generations);
+4. the flip: one transaction makes every new generation active, retires the old ones and points readers
+   at the new BM25 directory;
+5. delete the retired rows (readers already ignore them).
+
+A crash before 4 leaves the previous state; the next writer garbage-collects the orphans.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from jogak.filters import chroma_metadata, filter_columns
+from jogak.index import maintenance
+from jogak.index.ingest import (
+    IngestReport,
+    Prepared,
+    Progress,
+    chunk_config,
+    file_sha256,
+    no_progress,
+    prepare,
+    resolve_strategy,
+)
+from jogak.index.lexical import lexical_text, tokenize
+from jogak.index.state import Row, StoreError, now, row_key
+
+if TYPE_CHECKING:
+    from jogak.index.store import Store
+
+_EMBED_STEP = 32  # passages per embedder call
+
+
+def ingest(store: Store, paths: Iterable[str | os.PathLike[str]], strategy: str = "structure",
+           progress: Progress | None = None, size: int | None = None, overlap: int | None = None,
+           commit_every: int | None = None) -> IngestReport:
+    """Load, chunk, embed and index files; unchanged files (same bytes, same chunking) are skipped."""
+    # loaders and chunkers are needed only when writing: a cold read (``jogak docs``, search) skips them
+    from jogak.chunk import get_chunker
+    from jogak.load import expand_paths
+
+    t0 = time.perf_counter()
+    progress = progress or no_progress
+    chunk_cfg = store.config.get("chunk") or {}
+    size = int(size or chunk_cfg.get("size", 500))
+    overlap = int(overlap if overlap is not None else chunk_cfg.get("overlap", 100))
+    idx_cfg = store.config.get("index") or {}
+    commit_every = int(commit_every or idx_cfg.get("commit_every", 25))
+    report = IngestReport(strategy=strategy)
+    strategy, w = resolve_strategy(strategy)
+    report.strategy = strategy
+    if w:
+        report.warnings.append(w)
+    chunker = get_chunker(strategy, size=size, overlap=overlap)
+    cfg = chunk_config(strategy, size, overlap)
+    exp = expand_paths(paths)
+    report.skipped = [str(p) for p in exp.skipped]
+    report.missing = [str(p) for p in exp.missing]
+    emb = store.embedder
+    if emb is None:
+        report.dense = False
+        report.warnings.append(store.embedder_reason or "no embedder; lexical-only")
+    with store.manifest.write_lock():
+        maintenance.gc(store)
+        maintenance.retokenize_if_needed(store, progress)
+        known = {d.source: d for d in store.documents()}
+        _check_embedder(store, emb)
+        batch: list[Prepared] = []
+        n = len(exp.files)
+        seen_sources: dict[str, str] = {}
+        for i, f in enumerate(exp.files):
+            progress("load", i, n, f.name)
+            prep = _prepare_file(store, f, known, seen_sources, chunker, strategy, cfg, emb, report)
+            if prep is None:
+                continue
+            batch.append(prep)
+            if len(batch) >= commit_every:
+                commit_or_fail(store, batch, report, progress)
+                batch = []
+        progress("load", n, n, "")
+        if batch:
+            commit_or_fail(store, batch, report, progress)
+    report.seconds = time.perf_counter() - t0
+    return report
+
+
+def _prepare_file(store: Store, f: Path, known: dict[str, Any], seen_sources: dict[str, str], chunker: Any,
+                  strategy: str, cfg: str, emb: Any, report: IngestReport) -> Prepared | None:
+    """One file loaded and chunked, or None when it is unchanged or failed (the report says which)."""
+    from jogak.load import LoadError, load
+
+    if f.name in seen_sources:
+        report.warnings.append(f"{f}: same file name as {seen_sources[f.name]}; it replaces it")
+    seen_sources[f.name] = str(f)
+    try:
+        sha = file_sha256(f)
+    except OSError as e:
+        report.failed.append({"source": f.name, "error": f"{f.name}: {e.strerror or e}"})
+        return None
+    old = known.get(f.name)
+    if old is not None and old.path and old.sha256 != sha and _elsewhere(old.path, f):
+        # the file name is the document's identity in a collection: say what is replaced
+        report.warnings.append(f"{f}: replaces the document of the same name ingested from {old.path}")
+    if (old is not None and old.sha256 == sha and store.manifest.doc_config(old.doc_id) == cfg
+            and (old.embedded or emb is None)):
+        report.unchanged.append(f.name)
+        return None
+    try:
+        doc = load(f)
+    except LoadError as e:
+        report.failed.append({"source": f.name, "error": str(e)})
+        return None
+    try:
+        return prepare(doc, chunker, strategy, cfg, "updated" if old else "added")
+    except Exception as e:  # a chunker bug on one file must not lose the others
+        report.failed.append({"source": f.name, "error": f"{f.name}: chunking failed: {e}"})
+        return None
+
+
+def _check_embedder(store: Store, emb: Any) -> None:
+    if emb is None:
+        return
+    have = store.manifest.meta("embedder")
+    if have and have != emb.name and store.manifest.n_embedded_docs():
+        raise StoreError(f"collection '{store.collection}' was embedded with '{have}', not '{emb.name}': "
+                         "use the same embedder or a new collection")
+
+
+def commit_or_fail(store: Store, batch: list[Prepared], report: IngestReport, progress: Progress) -> None:
+    """Commit a batch; when the embedding backend fails midway, the batch's documents are reported as
+    failed and the collection stays as it was (their pending rows are dropped)."""
+    from jogak.index.embed import EmbedderUnavailable
+
+    try:
+        commit(store, batch, report, progress)
+    except EmbedderUnavailable as e:
+        for p in batch:
+            report.failed.append({"source": p.doc.source, "error": f"{p.doc.source}: {e}"})
+        maintenance.gc(store)
+
+
+def commit(store: Store, batch: list[Prepared], report: IngestReport, progress: Progress) -> None:
+    emb = store.embedder
+    rows = _rows(batch, progress)
+    gens = _write_pending(store, batch, rows)
+    total = sum(len(r) for r in rows)
+    if emb is not None and total:
+        _add_vectors(store, emb, [(gen, r) for gen, rs in zip(gens, rows, strict=True) for r in rs], report,
+                     progress)
+    progress("index", 0, 1, "BM25")
+    new_lex = maintenance.build_lexical(store, exclude_docs={_doc_id_of(p, rs) for p, rs in zip(batch, rows,
+                                                                                                strict=True)},
+                                        extra=list(zip(gens, rows, strict=True)))
+    progress("index", 1, 1, "BM25")
+    retired = _flip(store, batch, gens, rows, new_lex, emb, report)
+    progress("commit", len(batch), len(batch), "")
+    maintenance.purge(store, retired)
+
+
+def _rows(batch: list[Prepared], progress: Progress) -> list[list[Row]]:
+    """Each document's rows: BM25 tokens, filter columns (with its pointers and node kinds), embed text."""
+    total = sum(len(p.chunks) for p in batch)
+    done = 0
+    out: list[list[Row]] = []
+    for p in batch:
+        rows = []
+        for c in p.chunks:
+            rows.append(Row("", c, tokenize(lexical_text(c)),
+                            {**filter_columns(c), "pointers": p.pointers.get(c.id) or None,
+                             "kind": p.kinds.get(c.id)},
+                            c.embed_text or c.text))
+            done += 1
+            if done % 50 == 0:
+                progress("tokenize", done, total, p.doc.source)
+        out.append(rows)
+    return out
+
+
+def _doc_id_of(p: Prepared, rows: list[Row]) -> str:
+    return rows[0].chunk.metadata.doc_id if rows else _doc_id(p.doc)
+
+
+def _write_pending(store: Store, batch: list[Prepared], rows: list[list[Row]]) -> list[int]:
+    """Step 1: a fresh generation per document, its rows written as pending; returns the generations."""
+    m = store.manifest
+    gens: list[int] = []
+    with m.txn() as db:
+        first = m.allocate_gens(db, len(batch))
+        for j, (p, rs) in enumerate(zip(batch, rows, strict=True)):
+            gen = first + j
+            gens.append(gen)
+            doc_id = p.chunks[0].metadata.doc_id if p.chunks else _doc_id(p.doc)
+            for r in rs:
+                r.row = row_key(r.chunk.id, gen)
+            m.write_pending(db, gen, doc_id, rs, p.tree)
+    return gens
+
+
+def _add_vectors(store: Store, emb: Any, rows: list[tuple[int, Row]], report: IngestReport,
+                 progress: Progress) -> None:
+    """Step 2: embed the new rows (the cache answers known passages) and add them to Chroma."""
+    hits0, miss0 = emb.hits, emb.misses
+    vectors = store.vectors
+    vectors.coll()
+    max_batch = vectors.max_batch()
+    pend: list[tuple[tuple[int, Row], Any]] = []
+    for i in range(0, len(rows), _EMBED_STEP):
+        part = rows[i : i + _EMBED_STEP]
+        vecs = emb.embed_passages([r.embed_text for _, r in part])
+        progress("embed", min(i + _EMBED_STEP, len(rows)), len(rows), part[-1][1].chunk.metadata.source)
+        pend.extend(zip(part, vecs, strict=True))
+        if len(pend) >= min(max_batch, 512) or i + _EMBED_STEP >= len(rows):
+            vectors.add(ids=[r.row for (_, r), _ in pend], embeddings=[v for _, v in pend],
+                        documents=[r.chunk.text for (_, r), _ in pend],
+                        metadatas=[chroma_metadata(r.cols, {"gen": g}) for (g, r), _ in pend])
+            pend = []
+    report.n_cached += emb.hits - hits0
+    report.n_embedded += emb.misses - miss0
+
+
+def _flip(store: Store, batch: list[Prepared], gens: list[int], rows: list[list[Row]], new_lex: str, emb: Any,
+          report: IngestReport) -> list[int]:
+    """Step 4: one transaction activates the new generations and the new BM25 directory; returns the
+    generations it retired."""
+    m = store.manifest
+    retired: list[int] = []
+    with m.txn() as db:
+        for p, gen, rs in zip(batch, gens, rows, strict=True):
+            case = _case_of(p, rs)
+            old = m.activate(db, gen, _doc_id_of(p, rs), (
+                p.doc.source, p.doc.doc_title, p.doc.sha256, len(rs), now(), p.doc.path, p.doc.format,
+                p.doc.n_pages, report.strategy, p.chunk_config,
+                json.dumps(case, ensure_ascii=False, default=str) if case else None,
+                1 if emb is not None else 0, p.doc.text))
+            if old is not None:
+                retired.append(old)
+            (report.updated if p.action == "updated" else report.added).append(p.doc.source)
+            report.n_chunks += len(rs)
+        m.set_lexical(db, new_lex)
+        if emb is not None:
+            m.set_meta(db, "embedder", emb.name)
+            m.set_meta(db, "dim", str(emb.dim))
+    return retired
+
+
+def _case_of(p: Prepared, rows: list[Row]) -> dict[str, Any] | None:
+    """A court decision's case metadata, from its first chunk that has it (else from the document)."""
+    for r in rows:
+        if r.chunk.metadata.case:
+            return r.chunk.metadata.case.to_dict()
+    if p.doc.metadata.get("case_number"):
+        return {k: p.doc.metadata.get(k) for k in ("case_number", "decision_date", "court", "title")}
+    return None
+
+
+def _elsewhere(stored: str, f: Path) -> bool:
+    """Is ``f`` another file than the one a document was ingested from (paths as given, maybe relative)?"""
+    try:
+        return Path(stored).resolve() != f.resolve()
+    except OSError:
+        return stored != str(f)
+
+
+def _doc_id(doc: Any) -> str:
+    from jogak.chunk import doc_id_for
+
+    return doc_id_for(doc)
