@@ -7,7 +7,7 @@ import numpy as np
 from jogak.filters import COLUMNS, Filter, filter_columns, to_mask
 from jogak.index.lexical import LexicalIndex
 from jogak.model import Chunk, ChunkMetadata
-from jogak.retrieve import hybrid, structural
+from jogak.retrieve import hybrid, routing, structural
 
 
 def test_rrf_weights_and_ties() -> None:
@@ -32,11 +32,11 @@ def test_find_clause_refs() -> None:
 
 
 def test_routing_rules() -> None:
-    rules = structural.load_rules()
-    prefer, w, terms = structural.route("이 계약의 위약금은 어떻게 계산하나요?", rules)
+    rules = routing.load_rules()
+    prefer, w, terms = routing.route("이 계약의 위약금은 어떻게 계산하나요?", rules)
     assert prefer[0] == "appendix" and w > 0 and "위약금" in terms
-    assert structural.route("What are the liquidated damages?", rules)[0] == ["appendix"]
-    assert structural.route("배송비는 얼마인가요?", rules)[0] == []
+    assert routing.route("What are the liquidated damages?", rules)[0] == ["appendix"]
+    assert routing.route("배송비는 얼마인가요?", rules)[0] == []
 
 
 def _chunk(no, text, path, block="body", paths=None, doc="계약서", article=""):

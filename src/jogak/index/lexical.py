@@ -15,14 +15,16 @@ import os
 import re
 import shutil
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from jogak.korean import kiwi
 
 if TYPE_CHECKING:
     import numpy as np
+
+T = TypeVar("T")
 
 TOKENIZER_VERSION = "kiwi-content-3+snowball-en"
 
@@ -111,6 +113,7 @@ class LexicalIndex:
         self.bm25 = bm25
         self.path = path
         self._arrays: dict[str, np.ndarray] = {}
+        self._memo: dict[str, Any] = {}
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -166,6 +169,13 @@ class LexicalIndex:
             arr[:] = vals
             self._arrays[name] = arr
         return self._arrays[name]
+
+    def memo(self, name: str, make: Callable[[], T]) -> T:
+        """Data derived from this index (a row lookup, the document titles), computed once: it lives as long
+        as the loaded index, so it always matches the snapshot being read."""
+        if name not in self._memo:
+            self._memo[name] = make()
+        return self._memo[name]
 
     def search(self, query_tokens: list[str], k: int, mask: np.ndarray | None = None) -> list[tuple[int, float]]:
         """Top ``k`` (row index, score) with positive score among rows where ``mask`` is True."""

@@ -1,9 +1,17 @@
-"""Reciprocal rank fusion: score(d) = Σ_i w_i / (k + rank_i(d)), ranks 1-based, over the lists that hold d."""
+"""Fusion: reciprocal rank fusion, score(d) = Σ_i w_i / (k + rank_i(d)), ranks 1-based, over the lists
+that hold d; then the authority prior, and the fused rows become entries."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from jogak.retrieve.scope import Entry
+
+if TYPE_CHECKING:
+    from jogak.retrieve.candidates import Candidates
+    from jogak.retrieve.scope import Scope
 
 
 @dataclass(slots=True)
@@ -36,3 +44,38 @@ def rrf(lists: Mapping[str, Sequence[tuple[str, float]]], weights: Mapping[str, 
             f.ranks[name] = rank
             f.raw[name] = float(raw)
     return sorted(out.values(), key=lambda f: (-f.score, order[f.key]))
+
+
+# ─── the fusion stage ───────────────────────────────────────────────────────────────────────────
+
+
+def fuse(scope: Scope, cands: Candidates) -> list[Entry]:
+    """The candidate lists fused by weighted RRF, the authority prior applied, as entries best first."""
+    fused = rrf(cands.lists, cands.weights, scope.opts.rrf_k)
+    if scope.opts.authority and fused:
+        _authority_prior(scope, fused, cands.routed)
+    row_of = scope.row_of
+    entries: list[Entry] = []
+    for f in fused:
+        i = row_of.get(f.key)
+        if i is None:
+            continue
+        e = Entry(i, f.key, f.score, [m for m in ("dense", "bm25", "route") if m in f.ranks])
+        e.scores = {"rrf": round(f.score, 6), **{f"{m}_rank": r for m, r in f.ranks.items()},
+                    **{m: round(v, 6) for m, v in f.raw.items()}}
+        entries.append(e)
+    return entries
+
+
+def _authority_prior(scope: Scope, fused: list[Fused], routed: list[str]) -> None:
+    """Seed 004: the binding clause outranks text that restates or explains it — each fused score is
+    multiplied by the weight of its node kind, else its block type (``SearchOptions.authority``); a
+    block type a routing rule preferred for this question is not discounted."""
+    kinds, blocks = scope.lex.column("kind"), scope.lex.column("block_type")
+    authority = {b: w for b, w in scope.opts.authority.items() if b not in routed}
+    row_of = scope.row_of
+    for f in fused:
+        i = row_of.get(f.key)
+        if i is not None:
+            f.score *= authority.get(kinds[i] or "", authority.get(blocks[i] or "", 1.0))
+    fused.sort(key=lambda f: -f.score)

@@ -1,4 +1,5 @@
-"""Structure-aware recall (seed 004): clause lookup, cross-reference following, layer routing, neighbours.
+"""Structure-aware lookups (seed 004): clause references in a question, the rows of a named clause, of a
+cross-reference target and of a hit's neighbours (layer routing is in ``routing.py``).
 
 All lookups run over the lexical index's columns (doc_id, doc_title, block_type, path_prefixes, article,
 case_numbers, chunk_no), which are a consistent snapshot of the active chunks, and respect the same
@@ -11,10 +12,12 @@ import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
+
+    from jogak.index.lexical import LexicalIndex
 
 # ─── clause references named in a question ──────────────────────────────────────────────────────
 
@@ -88,7 +91,7 @@ def _part_matches(seg: str, part: str) -> bool:
     return a == b or a.startswith(b + "(") or (a.startswith(b) and not a[len(b):len(b) + 1].isalnum())
 
 
-def clause_rows(ref: ClauseRef, lex: Any, allowed: np.ndarray | None, doc_ids: set[str] | None) -> list[int]:
+def clause_rows(ref: ClauseRef, lex: LexicalIndex, allowed: np.ndarray | None, doc_ids: set[str] | None) -> list[int]:
     """Rows of the chunks that hold the referenced node (all its chunks, in document order)."""
     n = len(lex)
     doc_col = lex.column("doc_id")
@@ -200,85 +203,32 @@ def titles_in(query: str, titles: Iterable[str]) -> list[str]:
 # ─── cross-references ───────────────────────────────────────────────────────────────────────────
 
 
-def doc_rows(lex: Any, doc_id: str) -> list[int]:
+def doc_rows(lex: LexicalIndex, doc_id: str) -> list[int]:
     """Rows of one document in chunk order (indexed once per lexical snapshot)."""
-    idx = getattr(lex, "_rows_by_doc", None)
-    if idx is None:
-        idx = {}
+
+    def index() -> dict[str, list[int]]:
+        idx: dict[str, list[int]] = {}
         chunk_no = lex.column("chunk_no")
         for i, d in enumerate(lex.column("doc_id")):
             idx.setdefault(d, []).append(i)
         for rows in idx.values():
             rows.sort(key=lambda i: chunk_no[i] or 0)
-        lex._rows_by_doc = idx
-    return idx.get(doc_id, [])
+        return idx
+
+    return lex.memo("rows_by_doc", index).get(doc_id, [])
 
 
-def target_rows(lex: Any, doc_id: str, target: str, allowed: np.ndarray | None) -> list[int]:
+def target_rows(lex: LexicalIndex, doc_id: str, target: str, allowed: np.ndarray | None) -> list[int]:
     """Rows of the chunks under ``target`` (a path in the same document), in document order."""
     target = target.strip("/")
     prefixes = lex.column("path_prefixes")
     return [i for i in doc_rows(lex, doc_id) if target in (prefixes[i] or []) and (allowed is None or allowed[i])]
 
 
-# ─── layer routing ──────────────────────────────────────────────────────────────────────────────
-
-
-@dataclass(frozen=True, slots=True)
-class RouteRule:
-    name: str
-    match: tuple[str, ...]
-    prefer: tuple[str, ...]
-    weight: float = 1.0
-
-    def hits(self, query: str) -> list[str]:
-        q = query.lower()
-        out = []
-        for term in self.match:
-            t = term.lower()
-            if re.fullmatch(r"[a-z0-9 .'-]+", t):
-                if re.search(rf"\b{re.escape(t)}\b", q):
-                    out.append(term)
-            elif t in q or _norm(t) in _norm(q):
-                out.append(term)
-        return out
-
-
-DEFAULT_RULES = Path(__file__).with_name("routing.yaml")
-
-
-@functools.lru_cache(maxsize=8)
-def load_rules(path: str | None = None) -> tuple[RouteRule, ...]:
-    import yaml
-
-    p = Path(path) if path else DEFAULT_RULES
-    with p.open(encoding="utf-8") as fh:
-        data = yaml.safe_load(fh) or {}
-    rules = []
-    for r in data.get("rules", []):
-        rules.append(RouteRule(str(r.get("name", "rule")), tuple(str(x) for x in r.get("match", [])),
-                               tuple(str(x) for x in r.get("prefer", [])), float(r.get("weight", 1.0))))
-    return tuple(rules)
-
-
-def route(query: str, rules: Iterable[RouteRule]) -> tuple[list[str], float, list[str]]:
-    """(preferred block types, weight, matched terms) for the question; empty when no rule fires."""
-    prefer: list[str] = []
-    weight = 0.0
-    terms: list[str] = []
-    for r in rules:
-        t = r.hits(query)
-        if t:
-            terms.extend(t)
-            weight = max(weight, r.weight)
-            prefer.extend(b for b in r.prefer if b not in prefer)
-    return prefer, weight, terms
-
-
 # ─── neighbours ─────────────────────────────────────────────────────────────────────────────────
 
 
-def neighbour_rows(lex: Any, row: int, mode: str, allowed: np.ndarray | None, limit: int = 2) -> list[int]:
+def neighbour_rows(lex: LexicalIndex, row: int, mode: str, allowed: np.ndarray | None, limit: int = 2) -> list[int]:
     """Chunks next to ``row`` in its document (mode "neighbours") or sharing its parent node ("parent")."""
     chunk_no = lex.column("chunk_no")
     no = chunk_no[row] or 0

@@ -1,0 +1,89 @@
+"""What a search is asked to do (``SearchOptions``, read from the ``retrieve`` config section) and what
+it returns (``SearchResult``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from jogak.filters import Filter
+from jogak.model import Hit
+
+
+@dataclass
+class SearchOptions:
+    n_candidates: int = 50  # per retriever
+    dense: bool = True
+    bm25: bool = True
+    weights: dict[str, float] = field(default_factory=lambda: {"dense": 1.0, "bm25": 1.0, "route": 1.0})
+    rrf_k: int = 60
+    query_filters: bool = True
+    clause_lookup: bool = True
+    xref: bool = True
+    xref_depth: int = 2
+    xref_per_target: int = 2  # chunks taken from one target node
+    xref_max: int = 4  # target chunks added per search
+    routing: bool = True
+    routing_rules: str | None = None  # YAML path; default jogak/retrieve/routing.yaml
+    # Everyday words in the question also search for the documents' wording (the answer stage's lexicon:
+    # "월급" → 임금, "잘리다" → 해고, "ship" → deliver), in BM25 only; dense retrieval sees the question.
+    lexicon: bool = True
+    # ... and when the question's word never occurs in the collection ("자르다" in a statute), the dense
+    # query carries the document wording too, in parentheses: "… 자르려면 … (해고)".
+    lexicon_dense: bool = True
+    expand: str | None = None  # None | "neighbours" | "parent"
+    # Authority prior (seed 004: the binding clause outranks text that restates or explains it): the fused
+    # score of a chunk is multiplied by the weight of its node kind / block type. An FAQ answer or a
+    # footnote that says the same as an article ranks just below it; it still wins when it alone matches.
+    # Addenda (부칙) say when and how amendments apply; a statute's long amendment history must not crowd
+    # out the articles, so they rank lower unless the question is about application or transition (the
+    # "transition" routing rule prefers them then, and this factor is not applied).
+    authority: dict[str, float] = field(default_factory=lambda: {"faq": 0.975, "footnote": 0.95,
+                                                                 "addenda": 0.9})
+
+    @classmethod
+    def from_config(cls, section: dict[str, Any] | None = None, **overrides: Any) -> SearchOptions:
+        if section is None:
+            from jogak.config import load_config
+
+            section = load_config().section("retrieve")
+        o = cls()
+        for k, v in {**(section or {}), **overrides}.items():
+            if k in ("weights", "authority") and isinstance(v, dict):
+                setattr(o, k, {**getattr(o, k), **{str(a): float(b) for a, b in v.items()}})
+            elif hasattr(o, k):
+                setattr(o, k, v)
+        return o
+
+    @classmethod
+    def baseline(cls) -> SearchOptions:
+        """Seed 001's pipeline: dense only, nothing structural."""
+        return cls(bm25=False, query_filters=False, clause_lookup=False, xref=False, routing=False, authority={},
+                   lexicon=False)
+
+    @classmethod
+    def plain_hybrid(cls) -> SearchOptions:
+        """The plain hybrid pipeline (the bar to beat): dense + BM25 fused by RRF, nothing structural, no
+        lexicon, no question filters."""
+        return cls(query_filters=False, clause_lookup=False, xref=False, routing=False, authority={},
+                   lexicon=False, lexicon_dense=False)
+
+
+@dataclass
+class SearchResult:
+    query: str
+    filters: list[Filter]
+    hits: list[Hit]
+    warnings: list[str] = field(default_factory=list)
+    retrieval_query: str = ""  # the text the retrievers saw (question minus filter phrases)
+    routed: list[str] = field(default_factory=list)  # block types preferred by a routing rule
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "query": self.query,
+            "filters": [f.to_dict() for f in self.filters],
+            "hits": [h.to_dict() for h in self.hits],
+        }
+        if self.warnings:
+            d["warnings"] = self.warnings
+        return d

@@ -1,0 +1,50 @@
+"""``search``: the retrieval stages in order, each in its own module.
+
+    scope       the snapshot, the caller's filters and those read from the question   (scope.py)
+    candidates  BM25, dense and route lists, filtered inside each retriever            (candidates.py)
+    fusion      weighted RRF and the authority prior                                   (hybrid.py)
+    lookup      clauses and cases the question names go first                          (lookup.py)
+    xref        the top k, pointers paired with their targets                          (xref.py)
+    expansion   optional neighbours / parent context                                   (expansion.py)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jogak.model import Hit
+from jogak.retrieve.candidates import retrieve_candidates
+from jogak.retrieve.expansion import expand
+from jogak.retrieve.hybrid import fuse
+from jogak.retrieve.lookup import named_first
+from jogak.retrieve.options import SearchOptions, SearchResult
+from jogak.retrieve.scope import Entry, open_scope
+from jogak.retrieve.searchable import SearchableStore
+from jogak.retrieve.xref import assemble
+
+
+def search(store: SearchableStore, query: str, k: int = 5, filters: Any = None,
+           options: SearchOptions | None = None) -> SearchResult:
+    """The top ``k`` hits for ``query`` (plus expansion context when asked), with the filters in force."""
+    opts = options or SearchOptions.from_config()
+    scope = open_scope(store, query, max(1, int(k)), filters, opts)
+    cands = retrieve_candidates(scope)
+    entries = fuse(scope, cands)
+    by_row = {e.row: e for e in entries}
+    ordered = named_first(scope, entries, by_row)
+    final, placed = assemble(scope, ordered, by_row)
+    hits = _hits(store, expand(scope, final, placed))
+    return SearchResult(query=query, filters=scope.filters, hits=hits, warnings=scope.warnings,
+                        retrieval_query=scope.rq, routed=cands.routed)
+
+
+def _hits(store: SearchableStore, entries: list[Entry]) -> list[Hit]:
+    chunks = store.chunk_map([e.key for e in entries])  # rows a concurrent writer deleted are absent
+    hits: list[Hit] = []
+    for e in entries:
+        c = chunks.get(e.key)
+        if c is None:
+            continue
+        hits.append(Hit(chunk=c, score=round(e.score, 6), rank=len(hits) + 1, matched=e.matched, via=e.via,
+                        scores=e.scores))
+    return hits
