@@ -36,9 +36,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from jogak.config import load_config
 from jogak.filters import coerce_filters, matches
 from jogak.index import maintenance, writer
 from jogak.index.ingest import IngestReport, Progress
+from jogak.index.lexical import LexicalIndex
 from jogak.index.names import collection_problem
 from jogak.index.state import DocInfo, Manifest, Snapshot, StoreError, row_key, store_id
 from jogak.index.vectors import Vectors
@@ -99,8 +101,6 @@ class Store:
     @property
     def config(self) -> dict[str, Any]:
         if self._cfg is None:
-            from jogak.config import load_config
-
             cfg = load_config()
             self._cfg = {k: cfg.section(k) for k in ("embed", "index", "retrieve", "chunk")}
         return self._cfg
@@ -120,7 +120,7 @@ class Store:
             if arg is False:
                 self._embedder, self._embedder_reason = None, "dense retrieval disabled"
             elif arg is None:
-                from jogak.index.embed import get_embedder
+                from jogak.index.embed import get_embedder  # numpy and a model: only when dense is used
 
                 self._embedder, self._embedder_reason = get_embedder(self.config.get("embed"), self.cache)
             else:
@@ -149,10 +149,8 @@ class Store:
     def snapshot(self) -> Snapshot:
         return self.manifest.snapshot()
 
-    def lexical(self, snap: Snapshot | None = None) -> Any:
+    def lexical(self, snap: Snapshot | None = None) -> LexicalIndex:
         """The active lexical index (loaded once per manifest version)."""
-        from jogak.index.lexical import LexicalIndex
-
         snap = snap or self.snapshot()
         with self._lock:
             if snap.lexical_id is None:
@@ -254,7 +252,7 @@ class Store:
         ingested and disappears when it is removed. Each link: {doc, path, ref, char_start, char_end,
         case_number, target_doc, target_path}; ``doc_id`` limits the result to citations made by one document.
         """
-        from jogak.structure.caselaw import link_cases
+        from jogak.structure.caselaw import link_cases  # the structure stage: only when trees are linked
 
         trees: dict[str, Any] = {}
         for d in self.documents():

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from jogak.config import load_config
+
 _lexicon: dict[str, tuple[str, ...]] | None = None
 
 
@@ -24,8 +26,6 @@ def lexicon() -> dict[str, tuple[str, ...]]:
         table: dict[str, tuple[str, ...]] = {}
         paths = sorted(Path(__file__).parent.glob("*.yaml"))
         try:
-            from jogak.config import load_config
-
             extra = load_config().section("answer").get("lexicon")
             if extra:
                 paths.append(Path(extra))

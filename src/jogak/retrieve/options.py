@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from jogak.config import load_config
 from jogak.filters import Filter
 from jogak.model import Hit
 
@@ -44,8 +45,6 @@ class SearchOptions:
     @classmethod
     def from_config(cls, section: dict[str, Any] | None = None, **overrides: Any) -> SearchOptions:
         if section is None:
-            from jogak.config import load_config
-
             section = load_config().section("retrieve")
         o = cls()
         for k, v in {**(section or {}), **overrides}.items():

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from jogak.filters import Filter
+from jogak.retrieve.structural import title_aliases
 
 _Y = r"((?:19|20)\d{2})"
 
@@ -93,8 +94,6 @@ def extract(query: str, doc_titles: Iterable[str] = ()) -> tuple[list[Filter], s
             if free(m.start(), m.end()):
                 filters.extend(rule.build(m))
                 spans.append((m.start(), m.end()))
-    from jogak.retrieve.structural import title_aliases
-
     aliases = title_aliases(doc_titles)
     rx = _title_regex(tuple(sorted(aliases)))
     if rx is not None:
