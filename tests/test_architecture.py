@@ -117,7 +117,6 @@ def test_every_rule_names_a_real_package() -> None:
     assert {*ALLOWED, *FORBIDDEN} <= _packages()
 
 
-@pytest.mark.xfail(strict=False, reason="load/, structure/ and answer/ are split by issue 11's other parts")
 def test_no_module_over_500_lines() -> None:
     long = {str(p.relative_to(SRC)): n for p in _modules()
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
