@@ -64,6 +64,33 @@ def test_same_name_from_another_folder_warns_before_replacing(tmp_path: Path, sm
     assert rep.updated == ["contract.txt"] and not any("same name" in w for w in rep.warnings)
 
 
+def _law(title: str, kind: str, promulgated: str, article: str) -> str:
+    return (f"---\n제목: {title}\n법령구분: {kind}\n공포일자: {promulgated}\n시행일자: {promulgated}\n---\n\n"
+            f"# {title}\n\n##### 제1조 (목적)\n\n{article}\n")
+
+
+def test_laws_are_keyed_by_their_front_matter_not_their_file_name(tmp_path: Path) -> None:
+    """Two 법률.md from two folders are two documents; the same file again is unchanged; another version
+    of one law (a later 공포일자) is a document of its own; a changed file of the same version replaces it."""
+    st = _store(tmp_path)
+    a, b, v = tmp_path / "근로기준법", tmp_path / "최저임금법", tmp_path / "versions"
+    for d in (a, b, v):
+        d.mkdir()
+    (a / "법률.md").write_text(_law("근로기준법", "법률", "2026-08-04", "이 법은 근로조건의 기준을 정한다."), "utf-8")
+    (b / "법률.md").write_text(_law("최저임금법", "법률", "2020-05-26", "이 법은 최저임금을 정한다."), "utf-8")
+    rep = st.ingest([a, b], strategy="structure")
+    assert rep.added == ["법률.md", "법률.md"] and not rep.warnings
+    assert sorted(d.doc_title for d in st.documents()) == ["근로기준법", "최저임금법"]
+    assert st.ingest([a, b], strategy="structure").unchanged == ["법률.md", "법률.md"]
+    (v / "법률@2020-01-01.md").write_text(_law("최저임금법", "법률", "2019-12-31", "이 법은 옛 최저임금을 정한다."),
+                                         "utf-8")
+    assert st.ingest([v], strategy="structure").added == ["법률@2020-01-01.md"]
+    assert sorted(d.doc_title for d in st.documents()) == ["근로기준법", "최저임금법", "최저임금법"]
+    (b / "법률.md").write_text(_law("최저임금법", "법률", "2020-05-26", "이 법은 최저임금의 기준을 정한다."), "utf-8")
+    rep = st.ingest([b], strategy="structure")
+    assert rep.updated == ["법률.md"] and len(st.documents()) == 3
+
+
 def test_changed_chunking_reindexes(tmp_path: Path, small_corpus: Path) -> None:
     st = _store(tmp_path)
     st.ingest([small_corpus], strategy="structure")

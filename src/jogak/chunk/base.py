@@ -12,6 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator
 
 from jogak.chunk.contextualize import embed_text
+from jogak.load.identity import document_key
 from jogak.model import Chunk, ChunkMetadata, Document
 
 
@@ -55,7 +56,8 @@ class BaseChunker(ABC):
 
 
 def doc_id_for(doc: Document) -> str:
-    """A stable document id: readable title + a short hash of the file name (not of the content,
-    so a changed file keeps its id and replaces its old chunks)."""
-    h = hashlib.sha1(doc.source.encode("utf-8")).hexdigest()[:8]
+    """A stable document id: readable title + a short hash of the document key — a statute's work and
+    version from its front matter, else the file name (not the content, so a changed file keeps its id
+    and replaces its old chunks). See ``jogak.load.identity``."""
+    h = hashlib.sha1(document_key(doc).encode("utf-8")).hexdigest()[:8]
     return f"{doc.doc_title or 'doc'}-{h}"

@@ -18,6 +18,7 @@ import json
 import os
 import time
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -74,14 +75,15 @@ def ingest(store: Store, paths: Iterable[str | os.PathLike[str]], strategy: str 
     with store.manifest.write_lock():
         maintenance.gc(store)
         maintenance.retokenize_if_needed(store, progress)
-        known = {d.source: d for d in store.documents()}
+        docs = store.documents()
+        known = _Known({d.doc_id: d for d in docs}, {(d.source, d.sha256): d for d in docs})
         _check_embedder(store, emb)
         batch: list[Prepared] = []
         n = len(exp.files)
-        seen_sources: dict[str, str] = {}
+        seen_ids: dict[str, str] = {}
         for i, f in enumerate(exp.files):
             progress("load", i, n, f.name)
-            prep = _prepare_file(store, f, known, seen_sources, chunker, strategy, cfg, emb, report)
+            prep = _prepare_file(store, f, known, seen_ids, chunker, strategy, cfg, emb, report)
             if prep is None:
                 continue
             batch.append(prep)
@@ -95,25 +97,29 @@ def ingest(store: Store, paths: Iterable[str | os.PathLike[str]], strategy: str 
     return report
 
 
-def _prepare_file(store: Store, f: Path, known: dict[str, Any], seen_sources: dict[str, str], chunker: Any,
+@dataclass(frozen=True, slots=True)
+class _Known:
+    """The collection's documents before this ingest: by document id and by (file name, bytes)."""
+
+    by_id: dict[str, Any]
+    by_file: dict[tuple[str, str], Any]
+
+
+def _prepare_file(store: Store, f: Path, known: _Known, seen_ids: dict[str, str], chunker: Any,
                   strategy: str, cfg: str, emb: Any, report: IngestReport) -> Prepared | None:
     """One file loaded and chunked, or None when it is unchanged or failed (the report says which)."""
     from jogak.load import LoadError, load
+    from jogak.load.identity import document_key
 
-    if f.name in seen_sources:
-        report.warnings.append(f"{f}: same file name as {seen_sources[f.name]}; it replaces it")
-    seen_sources[f.name] = str(f)
     try:
         sha = file_sha256(f)
     except OSError as e:
         report.failed.append({"source": f.name, "error": f"{f.name}: {e.strerror or e}"})
         return None
-    old = known.get(f.name)
-    if old is not None and old.path and old.sha256 != sha and _elsewhere(old.path, f):
-        # the file name is the document's identity in a collection: say what is replaced
-        report.warnings.append(f"{f}: replaces the document of the same name ingested from {old.path}")
-    if (old is not None and old.sha256 == sha and store.manifest.doc_config(old.doc_id) == cfg
-            and (old.embedded or emb is None)):
+    # the same bytes under the same name are the same document (its key comes from either)
+    same = known.by_file.get((f.name, sha))
+    if (same is not None and store.manifest.doc_config(same.doc_id) == cfg
+            and (same.embedded or emb is None)):
         report.unchanged.append(f.name)
         return None
     try:
@@ -121,6 +127,15 @@ def _prepare_file(store: Store, f: Path, known: dict[str, Any], seen_sources: di
     except LoadError as e:
         report.failed.append({"source": f.name, "error": str(e)})
         return None
+    doc_id = _doc_id(doc)
+    if doc_id in seen_ids:
+        report.warnings.append(f"{f}: same document as {seen_ids[doc_id]}; it replaces it")
+    seen_ids[doc_id] = str(f)
+    old = known.by_id.get(doc_id)
+    if old is not None and old.path and old.sha256 != sha and _elsewhere(old.path, f):
+        # the document key (a law's title and dates, else the file name): say what is replaced
+        same_as = "the same law and version" if doc.source != document_key(doc) else "the document of the same name"
+        report.warnings.append(f"{f}: replaces {same_as} ingested from {old.path}")
     try:
         return prepare(doc, chunker, strategy, cfg, "updated" if old else "added")
     except Exception as e:  # a chunker bug on one file must not lose the others

@@ -22,6 +22,7 @@ from jogak.load.errors import (
     OversizeError,
     UnsupportedTypeError,
 )
+from jogak.load.identity import law_identity
 from jogak.load.titles import TitleRule
 from jogak.model import Document
 
@@ -130,7 +131,8 @@ def load_bytes(
     except Exception as e:  # a loader bug or a parser failure we did not anticipate
         raise CorruptFileError(source, f"corrupt {_NAMES[fmt]}: {_short(e)}") from None
     doc.source = Path(source).name
-    doc.doc_title = (title_rule or default_title_rule()).title_for(source)
+    ident = law_identity(doc.metadata)  # a statute's front matter names the work; else the file name does
+    doc.doc_title = ident.title if ident is not None else (title_rule or default_title_rule()).title_for(source)
     doc.sha256 = hashlib.sha256(data).hexdigest()
     doc.format = fmt
     if doc.metadata.get("ocr") and _notifier is not None:
