@@ -188,31 +188,14 @@ class _Walker:
 
     def element(self, el: Tag, bold: bool, pre: bool, inline: bool) -> None:
         name = (el.name or "").lower()
-        if id(el) in self.drop_ids or name in _DROP or _is_hidden(el):
+        if self._skipped(el, name):
             return
-        if name in ("header", "footer") and not el.find_parent(["article", "main", "section"]):
-            return
-        if name == "aside" and (str(el.get("role", "")).lower() == "navigation"
-                                or _NAV_HINT.search(_classes(el))):
-            return
-        if str(el.get("role", "")).lower() == "navigation" or (
-                name in ("div", "ul", "ol", "p", "section", "span") and _CHROME_HINT.search(_classes(el))
-                and not el.find(re.compile(r"^h[1-6]$")) and len(el.get_text(" ", strip=True)) < 300):
-            return  # breadcrumbs, skip links, site menus (gnb/lnb/snb), pagination, share buttons
         key = self.refs.get(id(el))
         if key is not None:
             self.buf.marks.append((len(self.buf.chars), key))
             return
         if name == "br":
-            if pre:
-                self.buf.add("\n", False)
-            elif inline:
-                self.buf.space()
-            else:
-                cues = dict(self.cues)
-                cues.pop("numbering", None)
-                self.flush()
-                self.cues = cues
+            self._br(pre, inline)
             return
         if name == "img":
             return
@@ -230,13 +213,7 @@ class _Walker:
             self.table(el)
             return
         if name == "pre":
-            self.flush()
-            self.walk(el, bold, pre=True, inline=True)
-            text = "".join(self.buf.chars)
-            self.buf = _Buf()
-            for ln in text.strip("\n").split("\n"):
-                if ln.strip():
-                    self.b.add_line(ln.rstrip(), role="code", style="pre")
+            self._pre(el, bold, pre)
             return
         if name in ("ol", "ul", "menu", "dir"):
             self.flush()
@@ -260,6 +237,41 @@ class _Walker:
             self.flush()
             return
         self.walk(el, bold, pre)
+
+    def _skipped(self, el: Tag, name: str) -> bool:
+        """Not content: footnotes moved after the body, hidden elements, page headers/footers, navigation."""
+        if id(el) in self.drop_ids or name in _DROP or _is_hidden(el):
+            return True
+        if name in ("header", "footer") and not el.find_parent(["article", "main", "section"]):
+            return True
+        if name == "aside" and (str(el.get("role", "")).lower() == "navigation"
+                                or _NAV_HINT.search(_classes(el))):
+            return True
+        # breadcrumbs, skip links, site menus (gnb/lnb/snb), pagination, share buttons
+        return str(el.get("role", "")).lower() == "navigation" or bool(
+            name in ("div", "ul", "ol", "p", "section", "span") and _CHROME_HINT.search(_classes(el))
+            and not el.find(re.compile(r"^h[1-6]$")) and len(el.get_text(" ", strip=True)) < 300)
+
+    def _br(self, pre: bool, inline: bool) -> None:
+        if pre:
+            self.buf.add("\n", False)
+        elif inline:
+            self.buf.space()
+        else:
+            cues = dict(self.cues)
+            cues.pop("numbering", None)
+            self.flush()
+            self.cues = cues
+
+    def _pre(self, el: Tag, bold: bool, pre: bool) -> None:
+        """Preformatted text: one code line per source line."""
+        self.flush()
+        self.walk(el, bold, pre=True, inline=True)
+        text = "".join(self.buf.chars)
+        self.buf = _Buf()
+        for ln in text.strip("\n").split("\n"):
+            if ln.strip():
+                self.b.add_line(ln.rstrip(), role="code", style="pre")
 
     def list(self, el: Tag, bold: bool) -> None:
         ordered = el.name == "ol"
