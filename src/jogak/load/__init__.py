@@ -21,6 +21,7 @@ from jogak.load.errors import (
     LoadError,
     OversizeError,
     UnsupportedTypeError,
+    short,
 )
 from jogak.load.identity import law_identity
 from jogak.load.titles import TitleRule
@@ -129,7 +130,7 @@ def load_bytes(
     except MemoryError:
         raise OversizeError(source, "out of memory while reading the file") from None
     except Exception as e:  # a loader bug or a parser failure we did not anticipate
-        raise CorruptFileError(source, f"corrupt {_NAMES[fmt]}: {_short(e)}") from None
+        raise CorruptFileError(source, f"corrupt {_NAMES[fmt]}: {short(e)}") from None
     doc.source = Path(source).name
     ident = law_identity(doc.metadata)  # a statute's front matter names the work; else the file name does
     doc.doc_title = ident.title if ident is not None else (title_rule or default_title_rule()).title_for(source)
@@ -153,7 +154,7 @@ def load(path: str | os.PathLike[str], *, title_rule: TitleRule | None = None,
     except FileNotFoundError:
         raise LoadError(source, f"no such file: {p}") from None
     except OSError as e:
-        raise LoadError(source, f"cannot read file: {e.strerror or _short(e)}") from None
+        raise LoadError(source, f"cannot read file: {e.strerror or short(e)}") from None
     if size > max_bytes:
         raise OversizeError(source, f"file is {size:,} bytes, over the {max_bytes:,}-byte limit")
     try:
@@ -161,7 +162,7 @@ def load(path: str | os.PathLike[str], *, title_rule: TitleRule | None = None,
     except IsADirectoryError:
         raise LoadError(source, f"is a directory: {p}") from None
     except OSError as e:
-        raise LoadError(source, f"cannot read file: {e.strerror or _short(e)}") from None
+        raise LoadError(source, f"cannot read file: {e.strerror or short(e)}") from None
     doc = load_bytes(data, source, title_rule=title_rule, max_bytes=max_bytes, ocr=ocr)
     doc.path = str(p)
     return doc
@@ -181,13 +182,6 @@ _BINARY_MAGIC = (
     (b"\x1f\x8b", "gzip"),
     (b"HWP Document File", "HWP"),
 )
-
-
-def _short(e: BaseException, limit: int = 120) -> str:
-    msg = " ".join(str(e).split()) or type(e).__name__
-    if len(msg) > limit:
-        msg = msg[: limit - 1] + "…"
-    return msg
 
 
 def _check_magic(data: bytes, source: str, fmt: str) -> None:

@@ -43,3 +43,9 @@ class EncodingError(LoadError):
 
 class OversizeError(LoadError):
     code = "oversize"
+
+
+def short(e: BaseException, limit: int = 120) -> str:
+    """An exception as one short line for a ``LoadError`` message (white space collapsed, cut with "…")."""
+    msg = " ".join(str(e).split()) or type(e).__name__
+    return msg[: limit - 3] + "…" if len(msg) > limit else msg

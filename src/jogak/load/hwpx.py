@@ -25,16 +25,14 @@ reader small, fast to import and under our control; python-hwpx generates the te
 
 from __future__ import annotations
 
-import io
 import posixpath
 import re
 import zipfile
-import zlib
 from typing import Any
 
 from lxml import etree
 
-from jogak.load.errors import CorruptFileError, EncryptedFileError, OversizeError
+from jogak.load.errors import CorruptFileError, EncryptedFileError, short
 from jogak.load.hangul import (
     Cell,
     Counters,
@@ -46,6 +44,7 @@ from jogak.load.hangul import (
     finish_paragraph,
     table_rows,
 )
+from jogak.load.zipguard import inflate_all, open_zip
 from jogak.model import Document
 
 HP = "{http://www.hancom.co.kr/hwpml/2011/paragraph}"
@@ -53,9 +52,6 @@ HH = "{http://www.hancom.co.kr/hwpml/2011/head}"
 HC = "{http://www.hancom.co.kr/hwpml/2011/core}"
 OPF = "{http://www.idpf.org/2007/opf/}"
 MIMETYPE = b"application/hwp+zip"
-MAX_UNCOMPRESSED = 400 * 1024 * 1024
-MAX_RATIO = 200
-MAX_MEMBERS = 10_000
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, remove_comments=True)
 _SKIPPED_CTRLS = {HP + "header", HP + "footer", HP + "hiddenComment"}
 _SHAPES = {HP + t for t in ("rect", "ellipse", "polygon", "arc", "curve", "container", "textart")}
@@ -66,28 +62,8 @@ _SHAPES = {HP + t for t in ("rect", "ellipse", "polygon", "arc", "curve", "conta
 
 def check_zip(data: bytes, source: str) -> zipfile.ZipFile:
     """Open the package with the same limits as the DOCX loader; every member is inflated once."""
-    try:
-        zf = zipfile.ZipFile(io.BytesIO(data))
-        infos = zf.infolist()
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, ValueError, OSError, NotImplementedError) as e:
-        raise CorruptFileError(source, f"corrupt HWPX: not a readable zip archive ({_short(e)})") from None
-    if len(infos) > MAX_MEMBERS:
-        raise OversizeError(source, f"HWPX has {len(infos):,} zip members — zip bomb suspected")
-    if sum(i.file_size for i in infos) > MAX_UNCOMPRESSED:
-        raise OversizeError(source, "HWPX inflates past 400 MB — zip bomb suspected")
-    total = 0
-    try:
-        for info in infos:
-            if info.file_size > 10 * 1024 * 1024 and info.file_size > MAX_RATIO * max(info.compress_size, 1):
-                raise OversizeError(source, f"HWPX member {info.filename} inflates "
-                                            f"{info.file_size // max(info.compress_size, 1)}× — zip bomb suspected")
-            with zf.open(info) as fh:  # declared sizes can lie: measure
-                while block := fh.read(1 << 20):
-                    total += len(block)
-                    if total > MAX_UNCOMPRESSED:
-                        raise OversizeError(source, "HWPX inflates past 400 MB — zip bomb suspected")
-    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError) as e:
-        raise CorruptFileError(source, f"corrupt HWPX: {_short(e)}") from None
+    zf = open_zip(data, source, "HWPX")
+    inflate_all(zf, source, "HWPX")
     return zf
 
 
@@ -97,7 +73,7 @@ def _xml(zf: zipfile.ZipFile, name: str, source: str) -> Any:
     except KeyError:
         raise CorruptFileError(source, f"corrupt HWPX: no {name}") from None
     except etree.XMLSyntaxError as e:
-        raise CorruptFileError(source, f"corrupt HWPX: {name} is not well-formed XML ({_short(e)})") from None
+        raise CorruptFileError(source, f"corrupt HWPX: {name} is not well-formed XML ({short(e)})") from None
 
 
 def _section_names(zf: zipfile.ZipFile, source: str) -> list[str]:
@@ -327,11 +303,6 @@ def _unswitch(el: Any) -> list[Any]:
         else:
             out.append(c)
     return out
-
-
-def _short(e: BaseException) -> str:
-    msg = " ".join(str(e).split()) or type(e).__name__
-    return msg[:117] + "…" if len(msg) > 120 else msg
 
 
 def load_bytes(data: bytes, source: str) -> Document:

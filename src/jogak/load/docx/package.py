@@ -10,41 +10,19 @@ from __future__ import annotations
 
 import io
 import zipfile
-import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
 from lxml import etree
 
 from jogak.load.docx.ooxml import part_xml
-from jogak.load.errors import CorruptFileError, OversizeError
-
-MAX_UNCOMPRESSED = 400 * 1024 * 1024
-MAX_RATIO = 200
-MAX_MEMBERS = 10_000
-
-
-def short(e: BaseException) -> str:
-    msg = " ".join(str(e).split()) or type(e).__name__
-    return msg[:117] + "…" if len(msg) > 120 else msg
+from jogak.load.errors import CorruptFileError, short
+from jogak.load.zipguard import inflate_all, open_zip
 
 
 def check_zip(data: bytes, source: str) -> zipfile.ZipFile:
     """Open ``data`` as a zip and refuse zip bombs and archives that are not Word documents."""
-    try:
-        zf = zipfile.ZipFile(io.BytesIO(data))
-        infos = zf.infolist()
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, ValueError, OSError, NotImplementedError) as e:
-        raise CorruptFileError(source, f"corrupt DOCX: not a readable zip archive ({short(e)})") from None
-    if len(infos) > MAX_MEMBERS:
-        raise OversizeError(source, f"DOCX has {len(infos):,} zip members — zip bomb suspected")
-    total = sum(i.file_size for i in infos)
-    if total > MAX_UNCOMPRESSED:
-        raise OversizeError(source, f"DOCX inflates to {total:,} bytes — zip bomb suspected")
-    for i in infos:
-        if i.file_size > 10 * 1024 * 1024 and i.file_size > MAX_RATIO * max(i.compress_size, 1):
-            raise OversizeError(source, f"DOCX member {i.filename} inflates {i.file_size // max(i.compress_size, 1)}× "
-                                        "— zip bomb suspected")
+    zf = open_zip(data, source, "DOCX")
     names = set(zf.namelist())
     if "word/document.xml" not in names and "[Content_Types].xml" not in names:
         raise CorruptFileError(source, "corrupt DOCX: no word/document.xml (not a Word document)")
@@ -54,14 +32,7 @@ def check_zip(data: bytes, source: str) -> zipfile.ZipFile:
 def open_document(data: bytes, source: str) -> Any:
     """The python-docx ``Document`` of ``data``, after the zip checks; every failure is a ``LoadError``."""
     zf = check_zip(data, source)
-    # a member that fails its CRC or cannot be inflated is corruption, not a bug
-    try:
-        for info in zf.infolist():
-            with zf.open(info) as fh:
-                while fh.read(1 << 20):
-                    pass
-    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError) as e:
-        raise CorruptFileError(source, f"corrupt DOCX: {short(e)}") from None
+    inflate_all(zf, source, "DOCX")  # a member that fails its CRC or cannot be inflated is corruption
     import docx  # python-docx: imported lazily (the CLI must start fast)
     from docx.opc.exceptions import PackageNotFoundError
 

@@ -12,7 +12,7 @@ import struct
 import zlib
 from dataclasses import dataclass
 
-from jogak.load.errors import CorruptFileError, EncryptedFileError, OversizeError, UnsupportedTypeError
+from jogak.load.errors import CorruptFileError, EncryptedFileError, OversizeError, UnsupportedTypeError, short
 
 SIGNATURE = b"HWP Document File"
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -61,7 +61,7 @@ def open_hwp(data: bytes, source: str) -> HwpFile:
     try:
         ole = olefile.OleFileIO(io.BytesIO(data))
     except Exception as e:
-        raise CorruptFileError(source, f"corrupt HWP: not a readable OLE compound file ({_short(e)})") from None
+        raise CorruptFileError(source, f"corrupt HWP: not a readable OLE compound file ({short(e)})") from None
     with ole:
         if not ole.exists("FileHeader"):
             raise CorruptFileError(source, "corrupt HWP: an OLE file without a FileHeader stream (not a 한글 "
@@ -106,7 +106,7 @@ def _stream(ole: object, name: str, compressed: bool, budget: list[int], source:
     try:
         out = d.decompress(raw, budget[0] + 1)
     except zlib.error as e:
-        raise CorruptFileError(source, f"corrupt HWP: stream {name} does not inflate ({_short(e)})") from None
+        raise CorruptFileError(source, f"corrupt HWP: stream {name} does not inflate ({short(e)})") from None
     if len(out) > budget[0] or d.unconsumed_tail:
         raise OversizeError(source, f"HWP streams inflate past {MAX_INFLATED:,} bytes — deflate bomb suspected")
     if len(out) > 10 * 1024 * 1024 and len(out) > MAX_RATIO * max(len(raw), 1):
@@ -114,8 +114,3 @@ def _stream(ole: object, name: str, compressed: bool, budget: list[int], source:
                                     "bomb suspected")
     budget[0] -= len(out)
     return out
-
-
-def _short(e: BaseException) -> str:
-    msg = " ".join(str(e).split()) or type(e).__name__
-    return msg[:117] + "…" if len(msg) > 120 else msg

@@ -63,12 +63,12 @@ from __future__ import annotations
 
 import contextlib
 
-from jogak.load.errors import CorruptFileError, EncryptedFileError, NoTextLayerError, OversizeError
+from jogak.load.errors import CorruptFileError, EncryptedFileError, NoTextLayerError, OversizeError, short
 from jogak.load.pdf.assemble import assemble
 from jogak.load.pdf.check import page_text_check
 from jogak.load.pdf.dedupe import TooDense
 from jogak.load.pdf.ocr import recognise_pages, with_ocr_info
-from jogak.load.pdf.pages import Page, open_pdf, quiet, read_page, short
+from jogak.load.pdf.pages import Page, open_pdf, quiet, read_page
 from jogak.model import Document
 
 __all__ = ["load_bytes", "page_text_check"]

@@ -14,15 +14,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from jogak.load.errors import CorruptFileError, EncryptedFileError
+from jogak.load.errors import CorruptFileError, EncryptedFileError, short
 from jogak.load.joining import join_wrapped
 from jogak.load.pdf.dedupe import TooDense, dedupe_page
 from jogak.load.pdf.lines import Char, VLine, build_vline, group_lines
-
-
-def short(e: BaseException) -> str:
-    msg = " ".join(str(e).split()) or type(e).__name__
-    return msg[:117] + "…" if len(msg) > 120 else msg
 
 
 def open_pdf(data: bytes, source: str) -> tuple[Any, int]:
