@@ -172,3 +172,16 @@ class DocBuilder:
             warnings=warnings,
             body_end=self.body_end,
         )
+
+
+def bold_prefix(flags: list[bool], text: str) -> int:
+    """How many leading characters of ``text`` are bold (``flags`` per character), trailing white space
+    excluded — the parser reads a bold "제3조(목적)" before plain text as a heading cue."""
+    n = 0
+    for f in flags:
+        if not f:
+            break
+        n += 1
+    while n > 0 and text[n - 1].isspace():
+        n -= 1
+    return n

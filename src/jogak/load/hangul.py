@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jogak.grammar import numbering as num
-from jogak.load.builder import DocBuilder
+from jogak.load.builder import DocBuilder, bold_prefix
 from jogak.model import Document
 
 # HWP 5.0 number format codes (문단 번호/개요 번호 모양) and their OWPML names
@@ -181,13 +181,7 @@ def finish_paragraph(buf: ParaBuf, *, label: str | None, cues: dict[str, Any], l
                 prev.marks.extend((len(prev.text), key) for _, key in marks)
             continue
         flags = [label_bold] * len(prefix) + seg.bold[lead: lead + len(body)]
-        bp = 0
-        for f in flags:
-            if not f:
-                break
-            bp += 1
-        while bp > 0 and line_text[bp - 1].isspace():
-            bp -= 1
+        bp = bold_prefix(flags, line_text)
         c = dict(cues)
         c.update(bold=bp > 0 or bool(seg.first_bold), bold_prefix=bp, font_size=seg.first_size)
         if k > 0:

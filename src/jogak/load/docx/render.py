@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from jogak.load.builder import bold_prefix
 from jogak.load.docx.numbering import Level, Numbering
 from jogak.load.docx.ooxml import MC_ALT, MC_FALLBACK, W, indent_left, on, to_int, val
 from jogak.load.docx.styles import Styles, heading_level, run_bold, run_size, ui_name
@@ -289,13 +290,7 @@ def _seg_line(k: int, seg: _Seg, fmt: _ParaFormat, page: int, out: list[Line]) -
             prev = out[-1]
             prev.marks.extend((len(prev.text), key) for _, key in marks)
         return page
-    bp = 0
-    for f in flags:
-        if not f:
-            break
-        bp += 1
-    while bp > 0 and line_text[bp - 1].isspace():
-        bp -= 1
+    bp = bold_prefix(flags, line_text)
     cues: dict[str, Any] = {
         "style": fmt.style_name,
         "heading_level": fmt.level,

@@ -16,7 +16,7 @@ from collections import defaultdict
 
 from jogak.grammar.numbering import CIRCLED_CLASS, GANADA, GANADA_RANGE
 from jogak.grammar.patterns import GANADA_LABEL_RE, label
-from jogak.load.builder import DocBuilder
+from jogak.load.builder import DocBuilder, bold_prefix
 from jogak.load.joining import is_cjk, wrap_separator
 from jogak.load.pdf.lines import LABEL, Para, VLine
 from jogak.load.pdf.pages import Page
@@ -185,13 +185,7 @@ def emit_para(b: DocBuilder, para: Para, wrap: WrapAnalysis, level_of: dict[floa
     first = para.lines[0]
     start = b.pos + (1 if b.parts else 0)
     text, flags, marks, page_breaks = join_para(para, wrap, hyphens, start)
-    bp = 0
-    for f in flags:
-        if not f:
-            break
-        bp += 1
-    while bp > 0 and text[bp - 1].isspace():
-        bp -= 1
+    bp = bold_prefix(flags, text)
     if first.table or first.cells:
         b.add_line(text, page=first.page, page_breaks=page_breaks, marks=marks, role="table_row",
                    x0=round(first.x0, 2), font_size=first.size or None, bold=bp > 0, bold_prefix=bp)
