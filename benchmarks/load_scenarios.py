@@ -36,7 +36,7 @@ from typing import Any
 
 import httpx
 from hostile import big_markdown, tiny_chars_pdf
-from load_server import HARU, ROOT, free_port, percentile
+from load_server import HARU, ROOT, free_port, percentile, wait_ready
 
 KEY_A, KEY_B = "k-tenant-a-0f1e2d3c4b5a6978", "k-tenant-b-8796a5b4c3d2e1f0"
 Q_B = "포인트 유효기간은 언제까지인가요?"
@@ -78,19 +78,9 @@ class Env:
         proc = subprocess.Popen(self.jogak("serve", "--store", str(self.store), "--port", str(port), "--config",
                                            str(self.cfg), "--log-level", "warning"),
                                 cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-        url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 300
-        while time.monotonic() < deadline:
-            if proc.poll() is not None:
-                raise SystemExit(f"jogak serve exited ({proc.returncode}); see {self.tmp / 'server.log'}")
-            try:
-                if httpx.get(f"{url}/healthz", timeout=2).json().get("ready"):
-                    return proc, url
-            except Exception:
-                pass
-            time.sleep(0.3)
-        os.killpg(proc.pid, signal.SIGKILL)
-        raise SystemExit("jogak serve did not become ready")
+        url = wait_ready(proc, f"http://127.0.0.1:{port}", self.tmp / "server.log",
+                         stop=lambda: os.killpg(proc.pid, signal.SIGKILL))
+        return proc, url
 
     def close(self) -> None:
         shutil.rmtree(self.tmp, ignore_errors=True)

@@ -114,8 +114,25 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(store: Path, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+def wait_ready(proc: subprocess.Popen[bytes], url: str, log: Path, stop: Any) -> str:
+    """Wait (≤ 300 s) until the server says it is ready; ``stop()`` it and exit if it never does."""
     import httpx
+
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"jogak serve exited ({proc.returncode}); see {log}")
+        try:
+            if httpx.get(f"{url}/healthz", timeout=2).json().get("ready"):
+                return url
+        except Exception:
+            pass
+        time.sleep(0.3)
+    stop()
+    raise SystemExit(f"jogak serve did not become ready; see {log}")
+
+
+def start_server(store: Path, log: Path) -> tuple[subprocess.Popen[bytes], str]:
 
     port = free_port()
     jogak = Path(sys.executable).with_name("jogak")
@@ -123,19 +140,7 @@ def start_server(store: Path, log: Path) -> tuple[subprocess.Popen[bytes], str]:
     fh = log.open("wb")
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=fh, stderr=subprocess.STDOUT,
                             env={**os.environ, "HF_HUB_OFFLINE": "1", "ANONYMIZED_TELEMETRY": "False"})
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 300
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(f"jogak serve exited ({proc.returncode}); see {log}")
-        try:
-            if httpx.get(f"{url}/healthz", timeout=2).json().get("ready"):
-                return proc, url
-        except Exception:
-            pass
-        time.sleep(0.3)
-    proc.kill()
-    raise SystemExit(f"jogak serve did not become ready; see {log}")
+    return proc, wait_ready(proc, f"http://127.0.0.1:{port}", log, stop=proc.kill)
 
 
 def main() -> int:
