@@ -152,7 +152,10 @@ def test_statutes_corpus(corpora_dir) -> None:
     assert body["item"] == 128  # incl. "9의2." (제93조제9호의2), as the corpus README counts
     assert t.find("본문/제43조의2") is not None
     assert t.find("본문/제93조/제9호의2") is not None
-    assert sum(1 for n in t.root.children if n.kind == "addenda") >= 32
+    # "## 부칙" is the parent of the dated 부칙 blocks, whose paths keep their own labels
+    (group,) = [n for n in t.root.children if n.kind == "addenda"]
+    assert group.path == "부칙" and sum(1 for n in group.children if n.kind == "addenda") >= 32
+    assert all(n.path == n.label for n in group.children)
     t2 = parse(load(corpora_dir / "korean_statutes" / "약관의규제에관한법률_법률.md"))
     body2 = collections.Counter(n.kind for n in t2.root.walk() if n.block_type == "body")
     assert (body2["article"], body2["paragraph"], body2["item"]) == (43, 82, 68)

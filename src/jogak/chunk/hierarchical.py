@@ -284,9 +284,10 @@ class HierarchicalChunker(BaseChunker):
         return head
 
     def _block(self, n: Node) -> Node | None:
+        # the innermost block: a dated 부칙 inside the bare "## 부칙" that groups a statute's history
         for a in [n, *self._ancestors(n)]:
             if a.kind in ("appendix", "addenda") and self._parents.get(id(a)) is not None and \
-                    self._parents[id(a)].kind == "document":
+                    self._parents[id(a)].kind in ("document", "addenda"):
                 return a
         return None
 
@@ -325,6 +326,14 @@ def _has_sentence(s: str) -> bool:
     return len(lines) > 1 or any(len(ln) > 80 or ln.endswith((".", "다", "。")) for ln in lines)
 
 
+# What a title line never holds: "label: value" ("공고: 2025년 0월 0일", "Effective Date: …") or a date
+_NOT_TITLE = re.compile(r"[:：]\s*\S|(?:19|20)\d{2}\s*[년.\-/]\s*\d{1,2}|\b\d{1,2}\s*[./]\s*\d{1,2}\s*[./]\s*\d{2}(?:\d{2})?\b")
+
+
 def _is_title_only(s: str) -> bool:
-    lines = [ln for ln in s.splitlines() if ln.strip()]
-    return len(lines) <= 1 and len(s.strip()) <= 80
+    """The document's own text before its first clause is only its title: one short line that reads as a
+    title — not "공고: 2025년 0월 0일", a date or a sentence (content: it is kept in a chunk)."""
+    lines = [ln.strip() for ln in s.splitlines() if ln.strip()]
+    if len(lines) > 1 or len(s.strip()) > 80:
+        return False
+    return not lines or not (_NOT_TITLE.search(lines[0]) or lines[0].endswith(("다.", "다", "요.")))

@@ -11,19 +11,21 @@ from jogak.grammar.numbering import CIRCLED_CLASS, FULLWIDTH_ROMAN_CLASS, GANADA
 from jogak.grammar.patterns import label
 from jogak.grammar.scheme import BlockWord, Scheme
 
+# Divisions take a branch number like articles: "제3장의2" is inserted by amendment between 제3장 and 제4장.
 SCHEMES: tuple[Scheme, ...] = (
-    Scheme("ko_part", "chapter", label("편", "n"), rank=1, path="제{n}편", label="{compact}", titled=True,
+    Scheme("ko_part", "chapter", label("편", "n", "m"), rank=1, path="제{n}편{sub}", label="{compact}", titled=True,
            anchored=True),
-    Scheme("ko_chapter", "chapter", label("장", "n"), rank=2, path="제{n}장", label="{compact}", titled=True,
-           anchored=True),
-    Scheme("ko_section", "chapter", label("절", "n"), rank=3, path="제{n}절", label="{compact}", titled=True,
-           anchored=True),
-    Scheme("ko_subsection", "chapter", label("관", "n"), rank=4, path="제{n}관", label="{compact}", titled=True,
-           anchored=True),
+    Scheme("ko_chapter", "chapter", label("장", "n", "m"), rank=2, path="제{n}장{sub}", label="{compact}",
+           titled=True, anchored=True),
+    Scheme("ko_section", "chapter", label("절", "n", "m"), rank=3, path="제{n}절{sub}", label="{compact}",
+           titled=True, anchored=True),
+    Scheme("ko_subsection", "chapter", label("관", "n", "m"), rank=4, path="제{n}관{sub}", label="{compact}",
+           titled=True, anchored=True),
     Scheme("ko_article", "article", label("조", "n", "m"), rank=10, path="제{n}조{sub}", label="제{n}조{sub}",
            titled=True, anchored=True),
-    Scheme("circled", "paragraph", rf"(?P<n>{CIRCLED_CLASS})", ordinal="circled", rank=20, path="제{n}항",
-           titled=True, inline=True),
+    # ① … ㊿, and as older statute texts print paragraphs above ⑮: "<16>" … "<125>" (amending acts' 부칙)
+    Scheme("circled", "paragraph", rf"(?P<lt><)?(?P<n>(?(lt)\d{{1,3}}|{CIRCLED_CLASS}))(?(lt)>)", ordinal="circled",
+           rank=20, path="제{n}항", titled=True, inline=True),
     Scheme("ko_para_word", "paragraph", label("항", "n"), rank=20, path="제{n}항", label="{compact}",
            word_label=True),
     # "9의2." — a 호 inserted by amendment between 9. and 10. (statutes number it like 제9조의2)

@@ -81,7 +81,9 @@ def ganada_ordinal(s: str) -> int | None:
 
 
 def circled_ordinal(s: str) -> int | None:
-    """"③" → 3, "⑶" → 3."""
+    """"③" → 3, "⑶" → 3; ASCII digits as they are (a statute prints paragraphs above ⑮ as "<16>")."""
+    if s.isascii() and s.isdigit():  # ("①".isdigit() is True)
+        return int(s)
     i = CIRCLED.find(s)
     if i >= 0:
         return i + 1

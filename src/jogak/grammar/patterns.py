@@ -34,11 +34,14 @@ def label(unit: str, n: str | None = None, branch: str | bool = False) -> str:
 ARTICLE = label("조", branch=True)
 # "제 3 조의 2" with groups n=3, m=2
 ARTICLE_LABEL_RE = re.compile(label("조", "n", "m"))
+# A bracketed title, one level of brackets inside allowed: "(목적)", "(분사무소(分事務所) 설치의 등기)"
+_BRACKETED = r"[(（](?:[^()（）\n]|[(（][^()（）\n]*[)）])*[)）]"
 # An article heading as citations show it: label and an optional bracketed title "(목적)"
-ARTICLE_HEADING_RE = re.compile(rf"(?P<label>{label('조', 'n', 'm')})\s*(?:[(（](?P<title>[^)）\n]*)[)）])?")
+ARTICLE_HEADING_RE = re.compile(
+    rf"(?P<label>{label('조', 'n', 'm')})\s*(?:[(（](?P<title>(?:[^()（）\n]|[(（][^()（）\n]*[)）])*)[)）])?")
 # A line that opens an article: the label followed by a bracketed title or the line's end (so running text
 # such as "제3조에 따라" is no heading)
-ARTICLE_HEADING_LINE = rf"{ARTICLE}(?:\s*[(（][^)）\n]*[)）]|\s*$)"
+ARTICLE_HEADING_LINE = rf"{ARTICLE}(?:\s*{_BRACKETED}|\s*$)"
 # A reference to a clause unit: "제3조", "제2항", "제1호", "제4목"
 UNIT_REFERENCE_RE = re.compile(label("(?:조|항|호|목)"))
 # "제" and a number: the start of any numbered unit (제3조, 제2장, 제1호 …)
@@ -53,6 +56,21 @@ GANADA_LABEL_RE = re.compile(rf"^({GANADA_RANGE})[.)]\s")
 AMENDMENT_WORDS = ("개정", "신설", "전문개정", "본조신설", "본조개정", "제목개정", "타법개정", "일부개정", "시행일", "종전")
 # A revision note at the end of a heading line or title ("제3조(정의) <개정 2020.1.1>")
 AMENDMENT_TAG_RE = re.compile(rf"\s*<(?:{'|'.join(AMENDMENT_WORDS)})[^>]*>\s*$")
+
+# ─── 부칙 of amending acts ───────────────────────────────────────────────────────────────────────
+
+# The 부칙 of another (amending) act quoted in a law's history: "부칙(정부조직법) <제8852호,2008.2.29>". It keeps only
+# the provisions that concern this law, so its numbering skips by design.
+EXCERPT_ADDENDA_RE = re.compile(r"^부\s*칙\s*[(（][^)）]+[)）]")
+# The rest of a paragraph's line that stands for the paragraphs it skips: "①부터 ⑮까지 생략", "① 내지 <16> 생략",
+# "① 및 ② 생략" (``end``: the last one left out, so the next written paragraph follows it without a gap).
+OMITTED_RANGE_RE = re.compile(r"\s*(?:부터|내지|및|,)\s*(?P<end><\d{1,3}>|[①-⑳㉑-㉟㊱-㊿])\s*(?:까지)?\s*생\s*략")
+# A line that introduces new wording of the amended regulation ("별표 2를 다음과 같이 하고, …", "다음과 같이
+# 신설한다."): the "[별표 2]" after it is that wording, not an appendix of this document.
+AMENDING_LINE_RE = re.compile(r"다음과\s*같이\s*(?:하고|하며|한다|신설하|신설한다|개정한다)")
+# A 부칙 heading line ("부칙 <제861호,2005.7.29>", "## 부칙", "부      칙"): statutes put their appendices after
+# every 부칙, so an appendix heading with a 부칙 heading still to come belongs to the 부칙 it stands in.
+ADDENDA_LINE_RE = re.compile(r"^[ \t#*]*부\s*칙[ \t*]*(?:[<(（\[]|$)", re.MULTILINE)
 
 # ─── tables of contents ────────────────────────────────────────────────────────────────────────
 

@@ -11,6 +11,7 @@ enumerators (①, 1., 가., (a)) nest under whatever is open.
 from __future__ import annotations
 
 from jogak.grammar import Scheme, is_first, successor
+from jogak.grammar.patterns import ADDENDA_LINE_RE, AMENDING_LINE_RE, EXCERPT_ADDENDA_RE, OMITTED_RANGE_RE
 from jogak.model import Line, Node
 from jogak.structure.candidates import Candidate
 from jogak.structure.layout import Body, indent_of
@@ -59,11 +60,25 @@ class Acceptor:
         node = self.s.new(c, kind=sc.kind, block_type=self.s.stack[blk].node.block_type if blk else "body",
                           parent=self.s.stack[attach].node)
         self.s.push(node, sc, c.key)
-        if warn:
+        if warn and not (warn.startswith("numbering gap") and self._excerpt(blk)):
             self.s.warnings.append(warn)
         if not c.title and c.title_only_line:
             self.s.await_title = node
         return True
+
+    def in_sequence(self, c: Candidate) -> bool:
+        """Is the anchored candidate the next number after the last one of its scheme (제11조 → 제12조)?"""
+        sc = c.scheme
+        if sc is None or not sc.anchored:
+            return False
+        blk = self.s.block_level()
+        prev = self._previous(c, sc, blk, self._attach_level(blk, sc))
+        return prev is not None and successor(prev.number or (0,), c.number or (0,))
+
+    def _excerpt(self, blk: int) -> bool:
+        """Is the block an amending act's 부칙 quoted in this law's history? It skips articles by design."""
+        node = self.s.stack[blk].node
+        return node.kind == "addenda" and bool(EXCERPT_ADDENDA_RE.match(node.label))
 
     def _attach_level(self, blk: int, sc: Scheme) -> int:
         """Under the block, or under an open chapter of a lower rank."""
@@ -77,13 +92,14 @@ class Acceptor:
         return attach
 
     def _previous(self, c: Candidate, sc: Scheme, blk: int, attach: int) -> Node | None:
-        """The previous node of this scheme in its numbering scope: articles and top chapters number through
-        the whole block; lower chapter levels restart inside their parent chapter."""
-        whole_block = (sc.kind == "article" or sc.rank <= 2) and not sc.restarts
+        """The previous node of this scheme in its numbering scope: articles number through the whole block;
+        divisions and restarting sections number inside their parent division (민법's 제2편 starts again at
+        제1장) — unless the number shows that it runs on from the last one in the block (제5장 under 제2편)."""
+        whole_block = sc.kind == "article" and not sc.restarts
         scope_node = self.s.stack[blk].node if whole_block else self.s.stack[attach].node
         prev = self.s.last_in_scope(scope_node, sc)
-        if sc.restarts and prev is None and attach != blk and not is_first(c.number or (1,)):
-            prev = self.s.last_in_scope(self.s.stack[blk].node, sc)  # numbering runs on across chapters
+        if prev is None and attach != blk and not is_first(c.number or (1,)):
+            prev = self.s.last_in_scope(self.s.stack[blk].node, sc)  # numbering runs on across divisions
         return prev
 
     def _section_over_list(self, c: Candidate, sc: Scheme, ln: Line | None, prev: Node) -> bool:
@@ -207,14 +223,14 @@ class Acceptor:
     def _next_sibling(self, c: Candidate, sc: Scheme, i: int, indent: tuple[bool, int] | None) -> bool:
         """``c`` continues the list of the open node at stack level ``i`` (② after ①), or is refused."""
         o = self.s.stack[i]
-        pnum = o.node.number or (0,)
+        pnum = self._omitted_through(o.node, c) or o.node.number or (0,)
         cnum = c.number or (0,)
         warn = None
         if not successor(pnum, cnum):
             gap_ok = cnum[0] > pnum[0] and cnum[0] - pnum[0] <= 3 and (c.strong or sc.kind == "paragraph")
             dup_ok = cnum == pnum and c.strong
             if not (gap_ok or dup_ok):
-                if sc.kind == "paragraph":
+                if sc.kind == "paragraph" and not self._quoted(c.start):
                     self.s.warnings.append(f"numbering break ignored: {o.node.label} → {c.label} at offset {c.start}")
                 return False
             warn = f"numbering {'gap' if gap_ok else 'duplicate'}: {o.node.label} → {c.label} at offset {c.start}"
@@ -226,6 +242,15 @@ class Acceptor:
             self.s.warnings.append(warn)
         return True
 
+    def _omitted_through(self, node: Node, c: Candidate) -> tuple[int, ...] | None:
+        """"①부터 ⑮까지 생략" (an amending act's 부칙 quotes only the paragraph it needs): the paragraphs up to ⑮
+        are there by reference, so <16> follows without a gap. The number the omitted range ends at, or None."""
+        start = node.body_start if node.body_start is not None else node.char_start
+        m = OMITTED_RANGE_RE.match(self.body.text, start, c.start)
+        sc = c.scheme
+        end = sc.regex.match(m.group("end")) if m is not None and sc is not None else None
+        return sc.number(end.group("n")) if sc is not None and end is not None else None
+
     # ── blocks: appendices, addenda ─────────────────────────────────────────────────────────────
     def _open_block(self, c: Candidate) -> bool:
         if not (c.title_only_line or c.strong or c.has_bracket_title):
@@ -234,14 +259,45 @@ class Acceptor:
             return False  # "Exhibit 10.1" / "EXHIBIT A" at the very top labels the filing, not an appendix
         if c.kind == "appendix" and not (c.title_only_line or c.strong):
             return False
-        self.s.pop_to(0)
+        if c.kind == "appendix" and self._inside_addenda(c):
+            return False
+        group = self._addenda_group(c)
+        self.s.pop_to(1 if group is not None else 0)
         bt = "appendix" if c.kind == "appendix" else "addenda"
-        node = self.s.new(c, kind=c.kind, block_type=bt, parent=self.s.root)
+        node = self.s.new(c, kind=c.kind, block_type=bt, parent=group if group is not None else self.s.root)
         node.label = c.block_label
         self.s.push(node, container=True)
         if c.kind == "appendix" and not c.title and c.title_only_line:
             self.s.await_title = node
         return True
+
+    def _inside_addenda(self, c: Candidate) -> bool:
+        """"[별표 2]" inside a 부칙: the new wording of a table that an amendment replaces ("별표 2를 다음과 같이
+        하고 …"), or any appendix heading with a 부칙 heading still to come (statutes put their appendices after
+        every 부칙) — it belongs to that 부칙, not to the document's appendices."""
+        if self.s.stack[self.s.block_level()].node.kind != "addenda":
+            return False
+        return self._quoted(c.start) or bool(ADDENDA_LINE_RE.search(self.body.text, c.start + 1))
+
+    def _quoted(self, offset: int) -> bool:
+        """Does the line before ``offset`` introduce new wording ("제36조제2항을 다음과 같이 한다.")? What
+        follows is the amended law's text: its "②" or "[별표 2]" are not this document's."""
+        before = self.body.text[:offset].rstrip()
+        return bool(AMENDING_LINE_RE.search(before[before.rfind("\n") + 1 :]))
+
+    def _addenda_group(self, c: Candidate) -> Node | None:
+        """"## 부칙" over the dated blocks of a statute's history ("부칙 <제6467호,2001.4.7>", …): the bare heading
+        with nothing of its own is their parent, not an empty sibling. The open group, or None."""
+        if c.kind != "addenda" or len(self.s.stack) < 2:
+            return None
+        top = self.s.stack[1].node
+        if top.kind != "addenda" or top.label != self.s.addenda_word or c.block_label == top.label:
+            return None
+        if any(ch.kind != "addenda" for ch in top.children):
+            return None
+        own_start = top.body_start if top.body_start is not None else top.char_start
+        own_end = top.children[0].char_start if top.children else c.start
+        return top if not self.body.text[own_start:own_end].strip() else None
 
     def _early(self, offset: int) -> bool:
         """Fewer than three non-empty lines before ``offset``."""

@@ -59,8 +59,7 @@ def _split_title(after: str, lang: str) -> tuple[str, int, bool]:
     lead = len(s) - len(s.lstrip(" \t"))
     rest = s[lead:]
     if rest and rest[0] in "(（【[〔":
-        close = _CLOSE.get(rest[0], ")")
-        j = rest.find(close)
+        j = _closing(rest)
         if 0 < j <= 60 and "\n" not in rest[:j]:
             return rest[1:j].strip(), lead + j + 1, True
         return "", 0, False
@@ -82,6 +81,22 @@ def _split_title(after: str, lang: str) -> tuple[str, int, bool]:
             return cand.strip(), consumed, False
         return "", lead, False
     return "", lead, False
+
+
+def _closing(s: str) -> int:
+    """Where the bracket opening ``s`` closes on its line, counting nested pairs ("(분사무소(分事務所) 설치의
+    등기)" is one title); -1 when it does not close there."""
+    opening, close, depth = s[0], _CLOSE.get(s[0], ")"), 0
+    for i, ch in enumerate(s):
+        if ch == "\n":
+            return -1
+        if ch == opening:
+            depth += 1
+        elif ch == close:
+            depth -= 1
+            if depth == 0:
+                return i
+    return -1
 
 
 _SMALL = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "with", "&"}
@@ -229,9 +244,9 @@ class CandidateReader:
         if self.lang != "ko" or bracketed:
             return title, consumed, bracketed
         if scheme.kind == "chapter":  # "제1장 총칙": chapter titles are rarely bracketed
-            t = after.strip()
-            if t and len(t) <= 30 and not t.endswith(("다.", "다")) and not is_hangul(after[:1] or " "):
-                return _AMEND_TAG.sub("", t).strip(), len(after), False
+            t = _AMEND_TAG.sub("", after).strip()  # "제2장의2 주택 임대차 계약의 신고 <신설 2020.8.18>"
+            if t and len(t) <= 40 and not t.endswith(("다.", "다")) and not is_hangul(after[:1] or " "):
+                return t, len(after), False
         elif scheme.anchored and after[:1].isspace():
             # "제1조 목적" alone on its line (contracts written by hand): an unbracketed title — but not
             # "제5조 삭제 <2024. 6. 1.>" and never a sentence ("제1조 이 법은 … 시행한다.")

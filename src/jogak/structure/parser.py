@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from jogak.grammar import Grammar, for_language
+from jogak.grammar import Grammar, for_language, successor
 from jogak.model import Document, Line, Node
 from jogak.structure.accept import Acceptor
 from jogak.structure.candidates import Candidate, CandidateReader
@@ -50,7 +50,7 @@ class TreeBuilder:
         self.schemes = choose_schemes(self.body, self.reader, self.g, self.lang)
         root = Node(kind="document", block_type="body", label="", title=doc.doc_title, path="",
                     sibling_order=1, char_start=0, char_end=len(doc.text), body_start=0)
-        self.state = TreeState(root)
+        self.state = TreeState(root, self.g.labels["addenda"])
         self.acceptor = Acceptor(self.state, self.body)
         self.toc = TocFilter(self.body, self.reader, self.schemes, self.g)
 
@@ -65,7 +65,8 @@ class TreeBuilder:
             if not raw.strip():
                 continue
             if ln.role == "table_row" or looks_like_pipe_row(raw):
-                table_rows.append(ln)
+                if table_rows or not self._heading_row(ln):
+                    table_rows.append(ln)
                 continue
             if table_rows:
                 self._close_table(table_rows)
@@ -108,6 +109,42 @@ class TreeBuilder:
                     if st.order and st.order[-1].char_start == c.start:
                         st.node_line[id(st.order[-1])] = ln
                     break
+
+    # ── a heading laid out with a column gap ──────────────────────────────────────────────────────
+    def _heading_row(self, ln: Line) -> bool:
+        """A PDF line with a wide gap inside its title ("제12조(수신확인통지 | 구매신청 변경 및 취소)") reads as a
+        one-row table. Alone (no table row before or after it) and in sequence on both sides — the next of
+        its scheme after the last one (제11조 → 제12조) and followed by the next (제13조) or by no other — it
+        is the heading it looks like; its title loses the gap."""
+        nxt = self._next_line(ln)
+        if nxt is not None and (nxt.role == "table_row" or looks_like_pipe_row(self.body.raw(nxt))):
+            return False
+        start = ln.start + self.body.lead(ln)
+        c = next((c for c in self.reader.read(self.text, start, ln.end, ln, self.schemes)
+                  if c.scheme is not None and c.scheme.anchored and c.scheme.kind == "article"), None)
+        if c is None or not self.acceptor.in_sequence(c) or not self._followed_in_sequence(ln, c):
+            return False
+        c.title = " ".join(c.title.replace(" | ", " ").split())
+        if not self.acceptor.accept(c, ln):
+            return False
+        self.state.node_line[id(self.state.order[-1])] = ln
+        return True
+
+    def _next_line(self, ln: Line) -> Line | None:
+        i = self.body.line_index.get(ln.start)
+        return next((x for x in self.body.lines[i + 1 :] if self.body.raw(x).strip()), None) if i is not None \
+            else None
+
+    def _followed_in_sequence(self, ln: Line, c: Candidate) -> bool:
+        """Is the next heading of ``c``'s scheme further on the next number after ``c`` (or is there none)?"""
+        assert c.scheme is not None
+        i = self.body.line_index.get(ln.start, len(self.body.lines))
+        for x in self.body.lines[i + 1 :]:
+            if x.start >= self.body.body_end:
+                break
+            for d in self.reader.read(self.text, x.start + self.body.lead(x), x.end, x, (c.scheme,)):
+                return d.number is not None and successor(c.number or (0,), d.number)
+        return True
 
     # ── two-line headings ───────────────────────────────────────────────────────────────────────
     def _title_line(self, node: Node, raw: str, ln: Line) -> bool:

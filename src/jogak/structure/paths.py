@@ -1,7 +1,8 @@
 """Paths from labels, never titles, in one spelling so they work as filters and citations.
 
 Korean body: "본문/제5조/제2항/제2호/가목"; appendices start with their label ("부록A/제2조", "별표 1");
-addenda "부칙/제1조" (or "부칙 <제6687호,2002.3.30>/제1조" when a statute has many); footnotes "각주/3";
+addenda "부칙/제1조" (or "부칙 <제6687호,2002.3.30>/제1조" when a statute has many, grouped under a bare "부칙"
+heading or not); footnotes "각주/3";
 parties "당사자". English: "Article 4/4.2/(a)/(i)", "Schedule 1/1.2", "Exhibit A/2", "Footnote/3", "Parties".
 Chapters (장/절, PART/CHAPTER) are nodes with their own path but are not part of their articles' paths:
 article numbers are unique across chapters, and "본문/제7조" must work whatever chapter holds it.
@@ -24,7 +25,8 @@ def component(node: Node, g: Grammar, in_body: bool, n_addenda: int) -> str:
     if node.kind == "appendix":
         return node.label
     if node.kind == "addenda":
-        return node.label if n_addenda > 1 else g.labels["addenda"]
+        grouped = any(c.kind == "addenda" for c in node.children)
+        return node.label if n_addenda > 1 and not grouped else g.labels["addenda"]
     if node.kind == "parties":
         return node.label or g.labels["parties"]  # the parties block, or the signature block
     if node.kind == "text" and node.label:
@@ -56,7 +58,7 @@ _SCHEMES = all_schemes()
 def assign_paths(root: Node, g: Grammar) -> None:
     """Fill ``path`` and ``sibling_order`` top-down; a duplicated path gets "#2", "#3"."""
     used: set[str] = {""}
-    n_addenda = sum(1 for c in root.children if c.kind == "addenda")
+    n_addenda = sum(1 for c in root.walk() if c.kind == "addenda")
     body_prefix = g.labels["body"]
     fn_prefix = g.labels["footnotes"]
 
@@ -90,6 +92,8 @@ def assign_paths(root: Node, g: Grammar) -> None:
             ch.path = path
             if ch.kind == "chapter":
                 visit(ch, b, path, body)  # articles skip the chapter; sub-chapters keep it
+            elif ch.kind == "addenda" and any(c.kind == "addenda" for c in ch.children):
+                visit(ch, b, b, body)  # "## 부칙" groups the dated blocks; their paths stay "부칙 <…>/제1조"
             else:
                 visit(ch, path, path, body)
 

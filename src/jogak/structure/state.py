@@ -20,8 +20,9 @@ class OpenNode:
 
 
 class TreeState:
-    def __init__(self, root: Node) -> None:
+    def __init__(self, root: Node, addenda_word: str = "부칙") -> None:
         self.root = root
+        self.addenda_word = addenda_word  # the bare heading that may group a statute's dated 부칙 blocks
         self.stack: list[OpenNode] = [OpenNode(root, container=True)]
         self.order: list[Node] = []  # nodes in creation (= document) order
         self.parents: dict[int, Node] = {}

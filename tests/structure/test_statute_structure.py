@@ -1,0 +1,174 @@
+"""Statute structure as law.go.kr prints it (issue 14): divisions inserted by amendment (제3장의2), paragraphs
+above ⑮ written "<16>", the bare "## 부칙" over the dated 부칙 blocks, tables quoted inside a 부칙, titles with
+brackets inside, chapter numbering that restarts under each 편. Every input is a small invented excerpt in
+the shape of the real files (Markdown export: "##" divisions, "#####" articles, "**①**" paragraphs)."""
+
+from __future__ import annotations
+
+from jogak.chunk import chunk as chunk_documents
+from jogak.load import load_bytes
+from jogak.model import Document, Line
+from jogak.structure import parse
+
+
+def tree_of(text: str, name: str = "법률.md"):
+    return parse(load_bytes(text.encode("utf-8"), name))
+
+
+def kinds(tree, kind: str) -> list[tuple[str, str]]:
+    return [(n.path, n.title) for n in tree.root.walk() if n.kind == kind]
+
+
+def test_branch_numbered_divisions_are_chapters() -> None:
+    t = tree_of("# 근로기준법\n\n## 제6장 안전과 보건\n\n##### 제76조 (안전과 보건)\n\n근로자의 안전에 관하여는 따로 정한다.\n\n"
+                "  1\\. 첫째 사항\n\n## 제6장의2 직장 내 괴롭힘의 금지 <신설 2019.1.15>\n\n"
+                "##### 제76조의2 (직장 내 괴롭힘의 금지)\n\n사용자는 괴롭힘을 하여서는 아니 된다.\n\n"
+                "## 제7장 기능 습득\n\n### 제1절 통칙\n\n##### 제77조 (기능 습득자의 보호)\n\n혹사하지 못한다.\n\n"
+                "### 제1절의2 특례 <신설 2020.1.1>\n\n##### 제77조의2 (특례)\n\n특례를 둔다.\n", "근로기준법.md")
+    assert kinds(t, "chapter") == [
+        ("본문/제6장", "안전과 보건"), ("본문/제6장의2", "직장 내 괴롭힘의 금지"), ("본문/제7장", "기능 습득"),
+        ("본문/제7장/제1절", "통칙"), ("본문/제7장/제1절의2", "특례")]
+    # the heading is no longer glued onto the item before it, and the articles after it are under it
+    assert t.doc.text[slice(*_span(t, "본문/제76조/제1호"))] == "1. 첫째 사항"
+    assert [c.path for c in t.find("본문/제6장의2").children] == ["본문/제76조의2"]
+    assert [c.path for c in t.find("본문/제7장/제1절의2").children] == ["본문/제77조의2"]
+    assert not t.warnings
+    chunks = chunk_documents([t.doc], strategy="structure", id_prefix=None)
+    crumb = next(c.metadata.breadcrumb for c in chunks if c.metadata.path == "본문/제76조의2")
+    assert crumb == "근로기준법 > 제6장의2 (직장 내 괴롭힘의 금지) > 제76조의2 (직장 내 괴롭힘의 금지)"
+
+
+def _span(t, path: str) -> tuple[int, int]:
+    n = t.find(path)
+    assert n is not None, path
+    return n.char_start, n.char_end
+
+
+AMENDING_ADDENDA = """# 장애인활동 지원에 관한 법률
+
+##### 제1조 (목적)
+
+이 법은 목적으로 한다.
+
+## 부칙
+
+부칙 <제9000호,2011.1.4>
+
+이 법은 2011년 10월 1일부터 시행한다.
+
+부칙(공무원 재해보상법) <제15522호,2018.3.20>
+
+제1조(시행일) 이 법은 공포 후 6개월이 경과한 날부터 시행한다. <단서 생략>
+
+제2조 부터 제28조까지 생략
+
+제29조(다른 법률의 개정) ①부터 ⑮까지 생략
+
+<16> 장애인활동 지원에 관한 법률 일부를 다음과 같이 개정한다.
+
+제7조제4항을 다음과 같이 한다.
+
+② 공무원연금ㆍ공무원재해보상급여를 받는 경우에는 그러하지 아니하다.
+
+<17> 생략
+
+제30조 생략
+"""
+
+
+def test_paragraphs_above_circled_numbers_and_omitted_ranges() -> None:
+    t = tree_of(AMENDING_ADDENDA)
+    art = t.find("부칙(공무원 재해보상법) <제15522호,2018.3.20>/제29조")
+    assert art is not None
+    assert [(c.label, c.path.rsplit("/", 1)[1]) for c in art.children] == [
+        ("①", "제1항"), ("<16>", "제16항"), ("<17>", "제17항")]
+    # "② …" after "…을 다음과 같이 한다." is the amended law's new wording, inside <16>
+    assert "② 공무원연금" in t.doc.text[slice(*_span(t, art.children[1].path))]
+    # an amending act's 부칙 quotes only the articles that concern this law: its gaps are no defect
+    assert not t.warnings
+
+
+def test_bare_addenda_heading_is_the_parent_of_the_dated_blocks() -> None:
+    t = tree_of(AMENDING_ADDENDA)
+    (group,) = [n for n in t.root.children if n.kind == "addenda"]
+    assert (group.path, group.label) == ("부칙", "부칙")
+    assert [c.path for c in group.children] == ["부칙 <제9000호,2011.1.4>", "부칙(공무원 재해보상법) <제15522호,2018.3.20>"]
+    assert t.find("부칙 <제9000호,2011.1.4>") is group.children[0]
+    chunks = chunk_documents([t.doc], strategy="structure", id_prefix=None)
+    assert not any(c.text.strip() == "부칙" for c in chunks)  # the bare heading is no chunk of its own
+    assert any(c.metadata.article.startswith("부칙(공무원 재해보상법) <제15522호,2018.3.20> 제29조") for c in chunks)
+
+
+def test_table_quoted_inside_an_addenda_block_stays_there() -> None:
+    t = tree_of("# 검찰청 위치 규정\n\n##### 제1조 (목적)\n\n이 영은 위치를 정한다.\n\n## 부칙\n\n부칙 <제14416호,1994.11.26>\n\n"
+                "①(시행일) 이 영은 1995년 1월 1일부터 시행한다.\n\n"
+                "②(다른 법령의 개정) 검사정원법시행령중 다음과 같이 개정한다.\n\n별표 2를 다음과 같이 한다.\n\n[별표 2]\n\n"
+                "검사정원표(제2조 관련)\n\n③(경과조치) 이 영 시행 전의 처분은 이 영에 따른 처분으로 본다.\n\n"
+                "부칙 <제14536호,1995.2.28>\n\n이 영은 공포한 날부터 시행한다.\n")
+    assert not [n for n in t.root.walk() if n.kind == "appendix"]
+    block = t.find("부칙 <제14416호,1994.11.26>")
+    assert block is not None
+    assert [c.label for c in block.children] == ["①", "②", "③"]  # the 부칙 is not cut short at [별표 2]
+    assert "[별표 2]" in t.doc.text[slice(*_span(t, block.children[1].path))]
+
+
+def test_appendix_after_the_last_addenda_block_is_still_an_appendix() -> None:
+    t = tree_of("제1조(목적) 이 규정은 목적을 정한다.\n\n부칙\n\n이 규정은 공포한 날부터 시행한다.\n\n[별표 1]\n\n수수료(제1조 관련)\n"
+                "1. 신청 수수료 1만원\n", "규정.txt")
+    assert [n.path for n in t.root.children] == ["본문/제1조", "부칙", "별표 1"]
+
+
+def test_article_titles_with_brackets_inside() -> None:
+    t = tree_of("제49조 (설립등기) 설립등기를 한다.\n제50조 (분사무소(分事務所) 설치의 등기) 법인이 분사무소를 설치한 때에는 "
+                "등기하여야 한다.\n제51조 (사무소의 이전등기) 이전등기를 한다.\n", "민법.txt")
+    assert kinds(t, "article") == [("본문/제49조", "설립등기"), ("본문/제50조", "분사무소(分事務所) 설치의 등기"),
+                                   ("본문/제51조", "사무소의 이전등기")]
+    assert t.doc.text[t.find("본문/제50조").body_start:].startswith(" 법인이")
+
+
+def test_chapter_numbering_restarts_under_each_part_without_warning() -> None:
+    t = tree_of("# 민법\n\n## 제1편 총칙\n\n## 제1장 통칙\n\n##### 제1조 (법원)\n\n관습법에 의한다.\n\n## 제2장 인\n\n"
+                "##### 제2조 (권리능력의 존속기간)\n\n사람은 생존한 동안 권리와 의무의 주체가 된다.\n\n## 제2편 물권\n\n"
+                "## 제1장 총칙\n\n##### 제3조 (물권의 종류)\n\n임의로 창설하지 못한다.\n\n## 제3장 점유권\n\n"
+                "##### 제4조 (점유권의 취득과 소멸)\n\n점유권이 있다.\n")
+    assert [p for p, _ in kinds(t, "chapter")] == [
+        "본문/제1편", "본문/제1편/제1장", "본문/제1편/제2장", "본문/제2편", "본문/제2편/제1장", "본문/제2편/제3장"]
+    # 제2편's 제1장 is no step back; its 제3장 after 제1장 is a true gap
+    assert t.warnings == ["numbering gap: 제1장 → 제3장 at offset "
+                          f"{t.find('본문/제2편/제3장').char_start}"]
+
+
+def test_pdf_heading_with_a_column_gap_in_its_title() -> None:
+    # pdf lines with a wide gap become one-row tables (cells joined with " | "); between 제11조 and 제13조
+    # the line is the heading it looks like
+    text = ("제11조(수신확인통지)\n① 회사는 구매신청을 받으면 수신확인통지를 합니다.\n"
+            "제12조(수신확인통지 | 구매신청 변경 및 취소)\n① 이용자는 구매신청의 변경 및 취소를 요청할 수 있습니다.\n"
+            "제13조(재화 등의 공급)\n① 회사는 재화 등을 공급합니다.")
+    lines, pos = [], 0
+    for raw in text.split("\n"):
+        lines.append(Line(pos, pos + len(raw), role="table_row" if " | " in raw else None))
+        pos += len(raw) + 1
+    t = parse(Document(source="약관.pdf", doc_title="약관", text=text, format="pdf", lines=lines))
+    assert kinds(t, "article") == [("본문/제11조", "수신확인통지"), ("본문/제12조", "수신확인통지 구매신청 변경 및 취소"),
+                                   ("본문/제13조", "재화 등의 공급")]
+    assert not [n for n in t.root.walk() if n.kind == "table"] and not t.warnings
+
+
+def test_pdf_row_out_of_sequence_stays_a_table() -> None:
+    text = "제11조(요금)\n① 요금은 다음과 같다.\n제3조 | 1만원\n제13조(환불)\n① 환불한다."
+    lines, pos = [], 0
+    for raw in text.split("\n"):
+        lines.append(Line(pos, pos + len(raw), role="table_row" if " | " in raw else None))
+        pos += len(raw) + 1
+    t = parse(Document(source="약관.pdf", doc_title="약관", text=text, format="pdf", lines=lines))
+    assert [p for p, _ in kinds(t, "article")] == ["본문/제11조", "본문/제13조"]
+    assert [n.path for n in t.root.walk() if n.kind == "table"] == ["본문/제11조/제1항/표1"]
+
+
+def test_first_line_that_is_no_title_is_kept_in_a_chunk() -> None:
+    doc = load_bytes("공고: 2025년 0월 0일\n제1조(목적) 이 약관은 목적을 정한다.\n제2조(정의) 용어를 정의한다.\n".encode(),
+                     "약관.txt")
+    chunks = chunk_documents([doc], strategy="structure", id_prefix=None)
+    assert chunks[0].text == "공고: 2025년 0월 0일"
+    titled = load_bytes("하루마켓 이용약관\n제1조(목적) 이 약관은 목적을 정한다.\n".encode(), "약관.txt")
+    assert [c.metadata.path for c in chunk_documents([titled], strategy="structure", id_prefix=None)] == ["본문/제1조"]
