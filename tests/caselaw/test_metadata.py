@@ -128,6 +128,18 @@ def test_judgment_type_from_closing_and_en_banc_from_chief_justice() -> None:
     assert case["full_case_name"] == "대법원 2011. 5. 2. 자 2011마345 전원합의체 결정"
 
 
+def test_high_court_bench_sitting_elsewhere_and_closing_without_period() -> None:
+    # 광주고등법원's bench in 전주 (원외재판부) is a real court; "주문과 같이 판결한다" ends the line without a period
+    body = BODY.replace("주문과 같이 판결한다.", "주문과 같이 판결한다\n")
+    for court in ("광주고등법원(전주)", "광주고등법원 전주재판부", "광주고법(전주재판부)"):
+        doc = text_doc(fm(사건번호="2018나10123", 법원명=court, 사건종류="민사", 선고일자="2019-05-16") + body)
+        case = parse_caselaw(doc).attrs["case"]
+        assert (case["court"], case["judgment_type"], case["problems"]) == ("광주고등법원(전주)", "판결", []), court
+    assert case["full_case_name"] == "광주고등법원(전주) 2019. 5. 16. 선고 2018나10123 판결"
+    doc = text_doc(fm(사건번호="2018나10123", 법원명="서울중앙지방법원(전주)", 선고일자="2019-05-16") + body)
+    assert parse_caselaw(doc).attrs["case"]["problems"] == ["court: unknown court name '서울중앙지방법원(전주)' (front matter)"]
+
+
 def test_case_for_chunk_drops_problems() -> None:
     doc = text_doc(fm(사건번호="98다54397", 법원명="대법원", 선고일자="2000-06-09") + BODY)
     case = parse_caselaw(doc).attrs["case"]

@@ -164,6 +164,81 @@ def test_numbered_sections_in_pdf_and_docx(name: str) -> None:
         assert (t.find("본문/1").page_start, t.find("본문/5").page_end) == (1, 2)
 
 
+UNNUMBERED_POLICY = """개인정보 처리방침
+
+하루마켓(이하 "회사")은 「개인정보 보호법」 제30조에 따라 정보주체의 개인정보를 보호하기 위하여 다음과 같이 처리방침을 둡니다.
+
+개인정보의 처리 목적
+회사는 다음의 목적을 위하여 개인정보를 처리합니다.
+1. 홈페이지 회원 가입 및 관리
+회원 가입의사 확인, 본인 식별·인증 목적으로 개인정보를 처리합니다.
+2. 재화 또는 서비스 제공
+물품배송, 계약서·청구서 발송 목적으로 개인정보를 처리합니다.
+
+개인정보의 처리 및 보유 기간
+회사는 법령에 따른 보유·이용기간 내에서 개인정보를 처리·보유합니다.
+1. 홈페이지 회원 가입 및 관리: 회원 탈퇴 시까지
+2. 재화 또는 서비스 제공: 요금결제·정산 완료 시까지
+
+개인정보의 파기
+회사는 처리목적이 달성되면 지체없이 해당 개인정보를 파기합니다.
+
+개인정보 보호책임자
+회사는 개인정보 보호책임자를 아래와 같이 지정하고 있습니다.
+성명: 홍길동
+"""
+
+
+def test_unnumbered_title_lines_are_sections() -> None:
+    # a title alone on its line, set off by a blank line, over a sentence: a part of the document — so "2."
+    # of the first part's list no longer swallows every part after it
+    t = parse(load_bytes(UNNUMBERED_POLICY.encode(), "개인정보처리방침.txt"))
+    check_tree(t)
+    assert [(c.kind, c.path) for c in t.root.children] == [
+        ("text", "본문/전문"), ("chapter", "본문/개인정보의 처리 목적"), ("chapter", "본문/개인정보의 처리 및 보유 기간"),
+        ("chapter", "본문/개인정보의 파기"), ("chapter", "본문/개인정보 보호책임자")]
+    assert [c.path for c in t.find("본문/개인정보의 처리 목적").children] == [
+        "본문/개인정보의 처리 목적/1", "본문/개인정보의 처리 목적/2"]
+    assert [c.path for c in t.find("본문/개인정보의 처리 및 보유 기간").children] == [
+        "본문/개인정보의 처리 및 보유 기간/제1호", "본문/개인정보의 처리 및 보유 기간/제2호"]
+    chunks = chunk_documents([t.doc], strategy="structure", id_prefix=None)
+    by_path = {c.metadata.path: c for c in chunks}
+    assert by_path["본문/개인정보의 처리 목적/2"].text.endswith("목적으로 개인정보를 처리합니다.")
+    assert by_path["본문/개인정보의 처리 목적/2"].metadata.article == "개인정보의 처리 목적 2. 재화 또는 서비스 제공"
+    assert by_path["본문/개인정보의 파기"].metadata.breadcrumb == "개인정보처리방침 > 개인정보의 파기"
+    # a part over nothing but a list is one chunk, its items inside
+    assert "2. 재화 또는 서비스 제공: 요금결제" in by_path["본문/개인정보의 처리 및 보유 기간"].text
+
+
+def test_unnumbered_html_headings_are_sections() -> None:
+    html = ("<html><body><h1>개인정보 처리방침</h1><p>모아페이는 「개인정보 보호법」을 준수합니다.</p>"
+            "<h3>개인정보의 처리 목적</h3><p>회사는 다음의 목적을 위하여 개인정보를 처리합니다.</p>"
+            "<ol><li>회원 가입 및 관리</li><li>결제 서비스 제공</li></ol>"
+            "<h3>개인정보의 보유 기간</h3><p>회사는 회원 탈퇴 시까지 개인정보를 보유합니다.</p></body></html>")
+    t = parse(load_bytes(html.encode(), "방침.html"))
+    check_tree(t)
+    assert [c.title for c in t.root.children if c.kind == "chapter"] == ["개인정보의 처리 목적", "개인정보의 보유 기간"]
+    assert [c.label for c in t.find("본문/개인정보의 처리 목적").children] == ["1.", "2."]
+
+
+@pytest.mark.parametrize("text", [
+    # one such line is no evidence of parts
+    "반품 안내\n\n반품은 수령 후 7일 이내에 신청합니다.\n\n유의사항\n개봉한 상품은 반품할 수 없습니다.\n",
+    # a short line without a sentence after it is a label, not a heading
+    "이용 안내\n\n영업시간\n평일 09:00-18:00\n\n고객센터\n1588-0000\n\n주소\n서울시 중구\n",
+    # with numbered sections first, a short line inside one of them is no outer part
+    "개인정보 처리방침\n\n1. 개인정보의 처리 목적\n회사는 회원 관리를 위하여 처리합니다.\n\n필수 항목\n"
+    "회사는 이름과 연락처를 수집합니다.\n\n2. 개인정보의 파기\n지체 없이 파기합니다.\n\n선택 항목\n"
+    "회사는 생일을 수집합니다.\n",
+    # documents with 제N조 are organised by their articles
+    "서비스 약관\n\n총칙\n이 약관은 서비스 이용 조건을 정합니다.\n\n제1조(목적)\n목적을 정합니다.\n\n부가 서비스\n"
+    "부가 서비스는 따로 정합니다.\n\n제2조(정의)\n용어를 정의합니다.\n",
+])
+def test_title_lines_need_layout_and_body_evidence(text: str) -> None:
+    t = parse(load_bytes(text.encode(), "x.txt"))
+    assert not any(n.attrs.get("_scheme") == "ko_title_line" for n in t.root.walk())
+
+
 # ─── other styles: they already parse right; kept so they stay right ────────────────────────────
 
 

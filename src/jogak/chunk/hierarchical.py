@@ -27,6 +27,8 @@ from jogak.structure import parse
 # Kinds whose presence among a node's children makes that node a container of clause units.
 _UNIT_KINDS = {"chapter", "article", "section", "case", "holding", "appendix", "addenda"}
 _ALWAYS_CONTAINER = {"document", "chapter", "case"}
+# … except a chapter over nothing but a list (a part headed by a title alone, then its items): one unit
+_LIST_KINDS = {"item", "subitem", "table"}
 _SENTENCE_END = re.compile(r"(?:(?<=[.?!。])|(?<=다\.)|(?<=[.?!]['\"”’)]))\s+|\n+")
 
 
@@ -67,7 +69,7 @@ class HierarchicalChunker(BaseChunker):
     # ── units ───────────────────────────────────────────────────────────────────────────────────
     def _is_container(self, n: Node) -> bool:
         if n.kind in _ALWAYS_CONTAINER:
-            return bool(n.children)
+            return bool(n.children) and not (n.kind == "chapter" and all(c.kind in _LIST_KINDS for c in n.children))
         return any(c.kind in _UNIT_KINDS for c in n.children)
 
     def _units(self, node: Node) -> Iterator[tuple[Node, tuple[int, int] | None]]:
@@ -274,7 +276,8 @@ class HierarchicalChunker(BaseChunker):
         parent = self._parents.get(id(unit))
         if parent is not None and parent.kind == "chapter" and parent.path and unit.path.startswith(parent.path + "/"):
             # numbering restarts in each chapter ("Ⅱ. …" / "1. …"): the chapter keeps the citation unique
-            head = f"{parent.label} {head}"
+            # (a chapter named only by its title — "개인정보의 처리 목적" — by that title)
+            head = f"{parent.label or parent.title} {head}"
         if block is not None and block is not unit:
             prefix = block.label if block.kind == "appendix" else (
                 block.label if block.kind == "addenda" else "")
@@ -296,8 +299,9 @@ class HierarchicalChunker(BaseChunker):
         for a in reversed(list(self._ancestors(unit))):
             if a.kind == "chapter":
                 parts.append(heading(a) if a.title else a.label)
-                if article.startswith(f"{a.label} ") and a is self._parents.get(id(unit)):
-                    article = article[len(a.label) + 1 :]  # "Ⅱ. 관리 체계 > 1. …", not "… > Ⅱ. 1. …"
+                name = a.label or a.title
+                if article.startswith(f"{name} ") and a is self._parents.get(id(unit)):
+                    article = article[len(name) + 1 :]  # "Ⅱ. 관리 체계 > 1. …", not "… > Ⅱ. 1. …"
             elif a.kind == "case":
                 parts.append(a.title or a.label)
         parts.append(article)

@@ -27,4 +27,4 @@ def for_language(lang: str) -> Grammar:
 
 def all_schemes() -> dict[str, Scheme]:
     """Every numbering scheme of every grammar, by name (node attrs record the scheme's name)."""
-    return {s.name: s for g in (KO, EN) for s in (*g.schemes, *g.section_schemes)}
+    return {s.name: s for g in (KO, EN) for s in g.all_schemes()}

@@ -25,6 +25,10 @@ class Grammar:
     labels: Mapping[str, str]  # block labels and path prefixes: body, parties, signatures, table …
     # Numbered sections added only on evidence (parser chooses them per document)
     section_schemes: tuple[Scheme, ...] = ()
+    # Unnumbered heading lines ("개인정보의 처리 목적" alone on a line over its content), added only on evidence:
+    # the scheme their nodes record, and how many such lines a document needs
+    title_line: Scheme | None = None
+    title_lines_min: int = 2
     section_title_max: int = 40  # a whole-line section title is at most this long …
     section_title_not_end: tuple[str, ...] = ()  # … and does not end like a list item
     not_titles: tuple[str, ...] = ()  # what follows "제10조" alone on a line but is no title ("생략")
@@ -81,4 +85,8 @@ class Grammar:
 
     def scheme(self, name: str) -> Scheme:
         """The scheme called ``name`` (main or section schemes)."""
-        return next(s for s in (*self.schemes, *self.section_schemes) if s.name == name)
+        return next(s for s in self.all_schemes() if s.name == name)
+
+    def all_schemes(self) -> tuple[Scheme, ...]:
+        """Every scheme the grammar knows: main, section and title-line schemes."""
+        return (*self.schemes, *self.section_schemes, *((self.title_line,) if self.title_line else ()))

@@ -49,8 +49,10 @@ COURT_SUFFIXES: dict[str, tuple[str, str]] = {
 }
 COURT_LEVELS: dict[str, str] = {"대법원": "대법원", "헌법재판소": "헌법재판소", "특허법원": "특허법원"}
 
-# Branch courts: "수원지방법원 안산지원", "대구지법 경주지원".
-_BRANCH = r"(?:\s*[가-힣]{1,6}지원)?"
+# Branch courts: "수원지방법원 안산지원", "대구지법 경주지원"; a high court's bench sitting elsewhere (원외재판부):
+# "광주고등법원(전주)", "광주고등법원 전주재판부", "대전고법(청주)".
+_BRANCH = r"(?:\s*[가-힣]{1,6}지원|\s*[(（]\s*[가-힣]{1,4}(?:재판부)?\s*[)）]|\s+[가-힣]{1,4}재판부)?"
+_SEAT_RE = re.compile(r"^(?P<court>\S+?)\s*(?:[(（]\s*(?P<p>[가-힣]{1,4}?)(?:재판부)?\s*[)）]|\s+(?P<s>[가-힣]{1,4}?)재판부)$")
 _SUFFIX_ALT = "|".join(sorted(COURT_SUFFIXES, key=len, reverse=True))
 _ALIAS_ALT = "|".join(sorted(COURT_ALIASES, key=len, reverse=True))
 # A court name: an exact alias, or a 1-6 syllable place + a court suffix (+ branch).
@@ -66,6 +68,10 @@ def normalize_court(name: str | None) -> tuple[str | None, str | None]:
     if s in COURT_ALIASES:
         canon = COURT_ALIASES[s]
         return canon, COURT_LEVELS.get(canon, canon)
+    seat = _SEAT_RE.match(s)
+    if seat and seat.group("court").endswith(("고등법원", "고법")):
+        canon, level = normalize_court(seat.group("court"))
+        return (f"{canon}({seat.group('p') or seat.group('s')})", level) if canon else (None, None)
     head, _, branch = s.partition(" ")
     if branch and not re.fullmatch(r"[가-힣]{1,6}지원", branch):
         return None, None
@@ -367,7 +373,8 @@ BODY_BLOCKS: dict[str, str] = {  # normalised 【…】 name → canonical block
 JUDGES_LINE_RE = re.compile(
     r"(?:^|(?<=[.다]\s))[ \t]*(?:재판장[ \t]*)?(?:대법원장|대법관|대법원판사|재판관|판사)[ \t]+[가-힣○]{2,4}.*$",
     re.MULTILINE)
-CLOSING_RE = re.compile(r"(?:주문과\s*같이|다음과\s*같이)?\s*(판결|결정)한다\s*\.")
+# (the period may be missing at the end of a line: "… 주문과 같이 판결한다")
+CLOSING_RE = re.compile(r"(?:주문과\s*같이|다음과\s*같이)?\s*(판결|결정)\s*한다[ \t]*(?:\.|(?=\n|$))")
 
 
 def body_block(name: str) -> tuple[str, str]:

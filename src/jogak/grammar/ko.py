@@ -51,6 +51,13 @@ SECTION_SCHEMES: tuple[Scheme, ...] = (
            anchored=True, whole_line_title=True, restarts=True),
 )
 
+# Documents without 제N조 or numbered sections may head their parts with a title alone on its line
+# ("개인정보의 처리 목적", then its content). Such lines are chapters named by their title — path
+# "본문/개인정보의 처리 목적" — and numbered sections restart under them. The parser finds the lines
+# (structure/titlelines.py); the scheme only names them, so its pattern matches nothing.
+TITLE_LINE = Scheme("ko_title_line", "chapter", r"(?!x)x(?P<n>)", rank=6, path="{raw}", label="", titled=True,
+                    anchored=True)
+
 APPENDIX_WORDS = ("부록", "별표", "별지", "별첨", "서식", "첨부")
 BLOCK_WORDS: tuple[BlockWord, ...] = (
     BlockWord("appendix", APPENDIX_WORDS, needs_id=True, block_type="appendix"),
@@ -96,6 +103,8 @@ KO = Grammar(
     lang="ko",
     schemes=SCHEMES,
     section_schemes=SECTION_SCHEMES,
+    title_line=TITLE_LINE,
+    title_lines_min=2,
     # A section title: at most this long, and no sentence ending, colon or trailing comma (those are list items).
     section_title_max=40,
     section_title_not_end=(":", "：", ",", ";", "·", ".", "…"),

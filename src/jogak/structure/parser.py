@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from jogak.grammar import Grammar, for_language, successor
+from jogak.grammar.patterns import AMENDMENT_TAG_RE as _AMEND_TAG
 from jogak.model import Document, Line, Node
 from jogak.structure.accept import Acceptor
 from jogak.structure.candidates import Candidate, CandidateReader
@@ -27,6 +28,7 @@ from jogak.structure.layout import (
 from jogak.structure.preamble import front_blocks
 from jogak.structure.schemes import choose_schemes
 from jogak.structure.state import TreeState
+from jogak.structure.titlelines import find_title_lines
 from jogak.structure.toc import TocFilter
 
 __all__ = ["ParseResult", "TreeBuilder", "detect_language"]
@@ -53,6 +55,8 @@ class TreeBuilder:
         self.state = TreeState(root, self.g.labels["addenda"])
         self.acceptor = Acceptor(self.state, self.body)
         self.toc = TocFilter(self.body, self.reader, self.schemes, self.g)
+        self.title_lines = find_title_lines(self.body, self.reader, self.schemes, self.g) if self.lang == "ko" \
+            else frozenset()
 
     def build(self) -> ParseResult:
         table_rows: list[Line] = []
@@ -91,6 +95,8 @@ class TreeBuilder:
             return
         if self._signature_start(raw, ln):
             return
+        if ln.start in self.title_lines and self._title_heading(ln, raw):
+            return
         lead = self.body.lead(ln)
         seg_starts = [ln.start + lead]
         # Paragraph markers written inline after a sentence end ("…한다. ② …") start a paragraph too.
@@ -109,6 +115,20 @@ class TreeBuilder:
                     if st.order and st.order[-1].char_start == c.start:
                         st.node_line[id(st.order[-1])] = ln
                     break
+
+    def _title_heading(self, ln: Line, raw: str) -> bool:
+        """An unnumbered heading line (titlelines.py): a chapter named by its title, numbered in order."""
+        sc = self.g.title_line
+        assert sc is not None
+        title = _AMEND_TAG.sub("", raw).strip()
+        start = ln.start + self.body.lead(ln)
+        n = sum(1 for x in self.state.order if x.attrs.get("_scheme") == sc.name) + 1
+        c = Candidate(kind="chapter", label="", number=(n, 0), title=title, start=start, body_start=ln.end,
+                      scheme=sc, raw=title, strong=True, word_label=True, title_only_line=True)
+        if not self.acceptor.accept(c, ln):
+            return False
+        self.state.node_line[id(self.state.order[-1])] = ln
+        return True
 
     # ── a heading laid out with a column gap ──────────────────────────────────────────────────────
     def _heading_row(self, ln: Line) -> bool:

@@ -10,7 +10,8 @@ article numbers are unique across chapters, and "본문/제7조" must work whate
 Korean documents without 제N조 whose top level is numbered title lines ("1. 개인정보의 처리 목적") get
 sections spelled by their bare number: "본문/1", "본문/2/제1항", "본문/3/제2호" (a "1." item stays "제1호", so
 the two never collide). Those numbers restart in each Roman chapter ("Ⅰ. 총칙" → "본문/Ⅰ"), so there the
-chapter stays in the path: "본문/Ⅱ/1".
+chapter stays in the path: "본문/Ⅱ/1". A part headed by a title alone ("개인정보의 처리 목적", no number) is a
+chapter named by that title, and everything under it keeps it: "본문/개인정보의 처리 목적/1", ".../제2호".
 """
 
 from __future__ import annotations
@@ -90,7 +91,7 @@ def assign_paths(root: Node, g: Grammar) -> None:
                 path = f"{path}#{k}"
             used.add(path)
             ch.path = path
-            if ch.kind == "chapter":
+            if ch.kind == "chapter" and ch.label:
                 visit(ch, b, path, body)  # articles skip the chapter; sub-chapters keep it
             elif ch.kind == "addenda" and any(c.kind == "addenda" for c in ch.children):
                 visit(ch, b, b, body)  # "## 부칙" groups the dated blocks; their paths stay "부칙 <…>/제1조"
