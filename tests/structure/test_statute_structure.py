@@ -172,3 +172,35 @@ def test_first_line_that_is_no_title_is_kept_in_a_chunk() -> None:
     assert chunks[0].text == "공고: 2025년 0월 0일"
     titled = load_bytes("하루마켓 이용약관\n제1조(목적) 이 약관은 목적을 정한다.\n".encode(), "약관.txt")
     assert [c.metadata.path for c in chunk_documents([titled], strategy="structure", id_prefix=None)] == ["본문/제1조"]
+
+
+def test_articles_quoted_in_an_amending_addenda_are_its_wording() -> None:
+    # 상법's 부칙 amends 비송사건절차법: "제252조의2 (…)" after "…를 다음과 같이 신설한다." is the new wording, and
+    # "④ …" after "같은 조 제4항을 다음과 같이 한다." too — no articles or paragraphs of the 부칙, no gap warnings
+    t = tree_of("# 상법\n\n##### 제1조 (적용범위)\n\n상사에 관하여 적용한다.\n\n## 부칙\n\n부칙 <제4372호,1991.5.31>\n\n"
+                "제1조 (시행일) 이 법은 1992년 1월 1일부터 시행한다.\n"
+                "제2조 (관계법률의 개정) ①비송사건절차법중 다음과 같이 개정한다.\n"
+                "제252조의2 및 제253조의2를 각각 다음과 같이 신설한다.\n"
+                "제252조의2 (변경등기신청) 변경등기의 신청서에는 청구서를 첨부하여야 한다.\n"
+                "제253조의2 (명의개서대리인의 설치로 인한 변경등기신청) 계약을 증명하는 서면을 첨부하여야 한다.\n"
+                "제356조의2제1항 중 \"지정된 기관\"을 \"기관\"으로 하고, 같은 조 제4항을 다음과 같이 한다.\n"
+                "④ 전자등록에 필요한 사항은 대통령령으로 정한다.\n"
+                "②다른 법률에서 종전의 규정을 인용한 경우에는 이 법의 해당 규정을 인용한 것으로 본다.\n"
+                "제3조 (경과조치) 이 법 시행 전의 행위는 종전의 규정에 따른다.\n")
+    block = t.find("부칙 <제4372호,1991.5.31>")
+    assert block is not None
+    assert [c.label for c in block.children] == ["제1조", "제2조", "제3조"]
+    assert [c.label for c in t.find("부칙 <제4372호,1991.5.31>/제2조").children] == ["①", "②"]
+    assert not t.warnings
+
+
+def test_omitted_articles_are_no_gap_and_a_title_is_no_table_of_contents() -> None:
+    t = tree_of("제20조 (기제사) ① 기제사의 대상은 2대조까지로 한다.\n② 기제사는 가정에서 지낸다.\n"
+                "제21조 (차례) ① 차례의 대상은 기제사를 지내는 조상으로 한다.\n② 차례는 명절의 아침에 지낸다.\n"
+                "제22조 (제수) 제수는 간소하게 차린다.\n\n부칙 <제4685호,1993.12.31>\n"
+                "제1조 (시행일) 이 법은 1994년 1월 1일부터 시행한다.\n제2조 내지 제16조 생략\n"
+                "제17조 (다른 법률의 개정) 군인보수법중 다음과 같이 개정한다.\n", "준칙.txt")
+    # "차례" (ancestral rites) in an article title is no "차례" (table of contents) line
+    assert [c.path for c in t.root.children if c.kind == "article"] == ["본문/제20조", "본문/제21조", "본문/제22조"]
+    assert [c.label for c in t.find("부칙").children] == ["제1조", "제17조"]
+    assert not t.warnings

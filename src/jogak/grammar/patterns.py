@@ -65,6 +65,9 @@ EXCERPT_ADDENDA_RE = re.compile(r"^부\s*칙\s*[(（][^)）]+[)）]")
 # The rest of a paragraph's line that stands for the paragraphs it skips: "①부터 ⑮까지 생략", "① 내지 <16> 생략",
 # "① 및 ② 생략" (``end``: the last one left out, so the next written paragraph follows it without a gap).
 OMITTED_RANGE_RE = re.compile(r"\s*(?:부터|내지|및|,)\s*(?P<end><\d{1,3}>|[①-⑳㉑-㉟㊱-㊿])\s*(?:까지)?\s*생\s*략")
+# Articles left out the same way: "제2조 내지 제16조 생략", "제2조부터 제8조까지 생략", "제2조 및 제3조 생략" (``end``: the last)
+OMITTED_ARTICLES_RE = re.compile(
+    rf"{ARTICLE}\s*(?:부터|내지|및|,)\s*제\s*(?P<end>\d+)\s*조(?:\s*의\s*\d+)?\s*(?:까지)?\s*생\s*략")
 # A line that introduces new wording of the amended regulation ("별표 2를 다음과 같이 하고, …", "다음과 같이
 # 신설한다."): the "[별표 2]" after it is that wording, not an appendix of this document.
 AMENDING_LINE_RE = re.compile(r"다음과\s*같이\s*(?:하고|하며|한다|신설하|신설한다|개정한다)")

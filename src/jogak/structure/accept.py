@@ -11,7 +11,13 @@ enumerators (①, 1., 가., (a)) nest under whatever is open.
 from __future__ import annotations
 
 from jogak.grammar import Scheme, is_first, successor
-from jogak.grammar.patterns import ADDENDA_LINE_RE, AMENDING_LINE_RE, EXCERPT_ADDENDA_RE, OMITTED_RANGE_RE
+from jogak.grammar.patterns import (
+    ADDENDA_LINE_RE,
+    AMENDING_LINE_RE,
+    EXCERPT_ADDENDA_RE,
+    OMITTED_ARTICLES_RE,
+    OMITTED_RANGE_RE,
+)
 from jogak.model import Line, Node
 from jogak.structure.candidates import Candidate
 from jogak.structure.layout import Body, indent_of
@@ -50,7 +56,7 @@ class Acceptor:
         attach = self._attach_level(blk, sc)
         prev = self._previous(c, sc, blk, attach)
         ok, warn = _order_with_cues(c, prev)
-        if not ok:
+        if not ok or (warn and self._amended_wording(blk, prev, c)):
             return False
         if sc.kind == "chapter" and not (c.title_only_line or c.strong):
             return False
@@ -60,7 +66,7 @@ class Acceptor:
         node = self.s.new(c, kind=sc.kind, block_type=self.s.stack[blk].node.block_type if blk else "body",
                           parent=self.s.stack[attach].node)
         self.s.push(node, sc, c.key)
-        if warn and not (warn.startswith("numbering gap") and self._excerpt(blk)):
+        if warn and not (warn.startswith("numbering gap") and (self._excerpt(blk) or self._omitted(prev, c))):
             self.s.warnings.append(warn)
         if not c.title and c.title_only_line:
             self.s.await_title = node
@@ -74,6 +80,24 @@ class Acceptor:
         blk = self.s.block_level()
         prev = self._previous(c, sc, blk, self._attach_level(blk, sc))
         return prev is not None and successor(prev.number or (0,), c.number or (0,))
+
+    def _amended_wording(self, blk: int, prev: Node | None, c: Candidate) -> bool:
+        """Out of sequence inside a 부칙 after "…중 다음과 같이 개정한다" / "…를 다음과 같이 신설한다": the article
+        is the amended law's new wording ("제252조의2 (…)" quoted in 상법's 부칙), not a provision of the 부칙."""
+        return prev is not None and self._amending_since(prev, c, blk)
+
+    def _amending_since(self, node: Node, c: Candidate, blk: int | None = None) -> bool:
+        """Inside a 부칙, is there an amending phrase ("다음과 같이 개정한다") between ``node`` and ``c``?"""
+        if self.s.stack[self.s.block_level() if blk is None else blk].node.kind != "addenda":
+            return False
+        return AMENDING_LINE_RE.search(self.body.text, node.char_start, c.start) is not None
+
+    def _omitted(self, prev: Node | None, c: Candidate) -> bool:
+        """"제2조 내지 제16조 생략" between the last article and ``c`` (제17조): the gap is written out."""
+        if prev is None or not c.number:
+            return False
+        return any(int(m.group("end")) + 1 == c.number[0]
+                   for m in OMITTED_ARTICLES_RE.finditer(self.body.text, prev.char_start, c.start))
 
     def _excerpt(self, blk: int) -> bool:
         """Is the block an amending act's 부칙 quoted in this law's history? It skips articles by design."""
@@ -227,10 +251,14 @@ class Acceptor:
         cnum = c.number or (0,)
         warn = None
         if not successor(pnum, cnum):
+            article = next((x.node for x in reversed(self.s.stack[:i]) if x.scheme is not None and x.scheme.anchored),
+                           o.node)
+            if self._amending_since(article, c):
+                return False  # the amended law's wording ("④ …" after "같은 조 제4항을 다음과 같이 한다.")
             gap_ok = cnum[0] > pnum[0] and cnum[0] - pnum[0] <= 3 and (c.strong or sc.kind == "paragraph")
             dup_ok = cnum == pnum and c.strong
             if not (gap_ok or dup_ok):
-                if sc.kind == "paragraph" and not self._quoted(c.start):
+                if sc.kind == "paragraph":
                     self.s.warnings.append(f"numbering break ignored: {o.node.label} → {c.label} at offset {c.start}")
                 return False
             warn = f"numbering {'gap' if gap_ok else 'duplicate'}: {o.node.label} → {c.label} at offset {c.start}"

@@ -32,8 +32,8 @@ class TocFilter:
     def _paged(self, raw: str) -> bool:
         """A table of contents lists headings with page numbers; its entries are not headings."""
         s = raw.strip()
-        if any(w in s for w in self.g.toc_words) and (len(s) <= 20 or s.upper().startswith(("TABLE OF", "목차"))
-                                                     or re.search(r"\s\d+\s*$", s)):
+        if (self._toc_head(s) and len(s) <= 20) or (any(w in s for w in self.g.toc_words) and (
+                s.upper().startswith(("TABLE OF", "목차")) or re.search(r"\s\d+\s*$", s))):
             self.in_toc = True
             return True
         if self.in_toc:
@@ -41,6 +41,12 @@ class TocFilter:
                 return True
             self.in_toc = False
         return False
+
+    def _toc_head(self, s: str) -> bool:
+        """Does the line open with a table-of-contents word ("목차", "[목 차]", "TABLE OF CONTENTS")? Not a
+        heading that merely holds one: "제21조 (차례)" is an article about 차례 (ancestral rites)."""
+        compact = re.sub(r"[\s\[\]<>【】〈〉《》()#*]+", "", s)
+        return any(compact.startswith(re.sub(r"\s+", "", w)) for w in self.g.toc_words)
 
     def _repeated_heading_lists(self) -> set[int]:
         """A run of short heading-like lines ("제1조(목적)" / "1. 개인정보의 처리 목적" …) whose first two lines
