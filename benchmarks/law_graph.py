@@ -50,6 +50,7 @@ BRANCH_DIVISION = re.compile(r"^(?:#+\s*)?제\s*\d+\s*[편장절관]\s*의\s*\d+
 QUALIFIER = re.compile(r"(?:^|[^가-힣])(?P<q>법|영|시행령|시행규칙)\s*$")
 # "같은 법 제3조", "이 법 제3조": the law named last, this document — not the family member "법" names
 SAME_OR_THIS = re.compile(r"(?:^|[^가-힣])(?:같은|이)\s*$")
+APPENDIX_REASON = re.compile(r"no (별표|별지|서식|첨부|부록|별첨)")
 BRACKETED = re.compile(r"^「(?P<name>[^」]+)」")
 AMENDING = re.compile(r"다음과\s*같이\s*개정한다")
 # "「상호저축은행법」(이하 "법"이라 한다)": a short name the text defines (read here, not from the parser)
@@ -242,6 +243,9 @@ def _audit_ref(d: Parsed, r: dict[str, Any], q: str | None, fam: str | None, oth
 def _reason_kind(reason: str | None) -> str:
     if not reason:
         return "(none)"
+    m = APPENDIX_REASON.match(reason)
+    if m:  # "no 별표 3", "no 별지 제12호서식": forms and tables live in attachments, not in the Markdown text
+        return f"no {m.group(1)} in the text"
     return re.sub(r" in (제\S+|this document|the body|[^ ]+)$", "", reason)
 
 

@@ -6,10 +6,16 @@ paragraph or item with the beginning of its text (``① 단순 변심에 의한 
 this document, ``↗ 민법 제398조`` for another law or document, ``? 제15조`` for one that is not in the
 document; a legend at the end says what the markers mean. ``--paths`` adds each node's path and kind
 (the developer's view); ``--json`` prints the nested nodes.
+
+With ``--store``, references into other laws are resolved against that collection ("법 제34조" in a decree →
+the Act's 제34조 when the Act is stored: ``target_doc``, ``target_title``, ``target_path``), and the argument
+may name a stored document (doc_id, file name or title) instead of a file. Without it, references resolve
+inside the document only.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -23,6 +29,7 @@ LEGEND = {
     "↗": "↗  another law or document (not in this file)",
     "?": "?  a clause the reference names but this document does not have",
 }
+NO_LINK = ("amendment text", "omitted text (생략)")  # another law's wording in a 부칙, omitted provisions
 
 
 def register(app: typer.Typer) -> None:
@@ -30,19 +37,26 @@ def register(app: typer.Typer) -> None:
 
 
 def tree_cmd(
-    path: Annotated[str, typer.Argument(help="One document file.")],
+    path: Annotated[str, typer.Argument(help="One document file (with --store: or a stored document).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print nested nodes as one JSON document.")] = False,
     depth: Annotated[int | None, typer.Option(min=1, help="Limit the display to N levels (the parse is always full).")]
     = None,
     text: Annotated[bool, typer.Option("--text/--no-text", help="Include node text in --json output.")] = True,
     paths: Annotated[bool, typer.Option("--paths", help="Show each node's path, kind and block type.")] = False,
     ocr: OcrOpt = None,
+    store: Annotated[str | None, typer.Option(
+        "--store", help="Resolve references into other laws against this store's collection.")] = None,
+    collection: Annotated[str, typer.Option("--collection", help="Collection name inside the store.")] = "default",
 ) -> None:
     """Parse a document into its clause tree: parties, 본문/articles/항/호/목, appendices, footnotes, 부칙."""
     apply_ocr(ocr)
     from jogak.load import LoadError, load
     from jogak.structure import parse
 
+    st = _open_store(store, collection) if store else None
+    if st is not None and not Path(path).is_file():
+        _stored_tree(st, path, as_json, depth, text)
+        return
     try:
         doc = load(path)
     except LoadError as e:
@@ -51,6 +65,8 @@ def tree_cmd(
     tree = parse(doc)
     for w in tree.warnings:
         err.print(f"warning: {w}", markup=False, highlight=False)
+    if st is not None:
+        _link_file_tree(tree, st)
     if as_json:
         emit_json(tree.to_dict(depth=depth, with_text=text))
         return
@@ -71,6 +87,57 @@ def tree_cmd(
     out.print(root)
     for marker in sorted(view.used, key="→↗?".index):
         out.print(LEGEND[marker], markup=False, highlight=False)
+
+
+def _open_store(store: str, collection: str) -> Any:
+    from jogak.cli.stores import open_existing
+
+    return open_existing(store, collection, None)
+
+
+def _stored_tree(st: Any, name: str, as_json: bool, depth: int | None, text: bool) -> None:
+    """A stored document's tree, references linked across the collection (``--json`` only: the reading
+    view needs the document's loader, and the store keeps the tree as data)."""
+    info = st.document(name)
+    if info is None:
+        error(f"no such file or stored document: {name}")
+        raise typer.Exit(1)
+    if not as_json:
+        error("a stored document's tree is shown with --json (or pass the file itself)")
+        raise typer.Exit(2)
+    tree = st.tree(info.doc_id, with_text=text)
+    if tree is None:
+        error(f"{info.doc_title} was stored without a clause tree (re-ingest with --strategy structure)")
+        raise typer.Exit(1)
+    tree.update(source=info.source, doc_title=info.doc_title)
+    emit_json(_cut(tree, depth))
+
+
+def _cut(n: dict[str, Any], depth: int | None) -> dict[str, Any]:
+    if depth is None:
+        return n
+    n["children"] = [_cut(c, depth - 1) for c in n.get("children") or []] if depth > 0 else []
+    return n
+
+
+def _link_file_tree(tree: Any, st: Any) -> None:
+    """Resolve a parsed file's references into other laws against the store, onto its ``Ref``s."""
+    from jogak.chunk import doc_id_for
+    from jogak.index.laws import has_law_refs, law_index
+    from jogak.structure.family import link_tree
+
+    data = tree.root.to_dict()
+    if not has_law_refs(data):
+        return
+    link_tree(data, law_index(st), doc_id_for(tree.doc))
+    stack = [(tree.root, data)]
+    while stack:  # the dict mirrors the nodes one to one, refs in the same order
+        node, d = stack.pop()
+        for ref, rd in zip(node.refs, d["refs"], strict=True):
+            if "target_doc" in rd or rd.get("reason") != ref.reason:
+                ref.target_doc, ref.target_title = rd.get("target_doc"), rd.get("target_title")
+                ref.target_path, ref.reason = rd.get("target_path"), rd.get("reason")
+        stack.extend(zip(node.children, d["children"], strict=True))
 
 
 def reliable_pages(doc: Any) -> bool:
@@ -141,10 +208,15 @@ class TreeView:
         shown: list[str] = []
         seen: set[str] = set()
         for r in n.refs:
-            if r.target_path:
+            if r.reason in NO_LINK:
+                continue
+            if r.target_doc:  # resolved into another document of the collection
+                marker = "↗"
+                name = f"{r.target_title or r.law} {readable_path(r.target_path or '')}".strip()
+            elif r.target_path:
                 marker, name = "→", readable_path(r.target_path)
             else:
-                marker = "↗" if r.reason in EXTERNAL else "?"
+                marker = "↗" if r.reason in EXTERNAL or r.law else "?"
                 name = " ".join(r.text.split())
             key = f"{marker}{name}"
             if key in seen:

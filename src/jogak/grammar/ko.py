@@ -7,6 +7,7 @@ still decided by the document itself (a scheme nests under whatever is open), ra
 from __future__ import annotations
 
 from jogak.grammar.base import Grammar
+from jogak.grammar.laws import LAW_QUALIFIER
 from jogak.grammar.numbering import CIRCLED_CLASS, FULLWIDTH_ROMAN_CLASS, GANADA_CLASS, PAREN_DIGIT_CLASS
 from jogak.grammar.patterns import label
 from jogak.grammar.scheme import BlockWord, Scheme
@@ -78,20 +79,24 @@ PARTY_PATTERNS: tuple[str, ...] = (
 # Reference phrases (xref.py resolves them; a name starting with "_skip" consumes the text without making a
 # reference). Named groups: app/app_id (appendix), art/sub (조, 조의), para (항), item/itemsub (호, 호의),
 # mok (목), rel (relative words), law (the law named before the article). Order matters: longer forms first.
-_APP = rf"(?P<app>{'|'.join(APPENDIX_WORDS)})\s*(?P<app_id>[A-Z](?![A-Za-z])|\d+(?:-\d+)?|{label('호')})?"
+# Without an identifier the word must end there (a particle may follow): "첨부파일", "첨부하여" are no appendix.
+_APP = (rf"(?P<app>{'|'.join(APPENDIX_WORDS)})(?:\s*(?P<app_id>[A-Z](?![A-Za-z])|\d+(?:-\d+)?|{label('호')})"
+        r"|(?![가-힣])|(?=(?:[을를에의과와은는이가로도만]|으로|참조)(?![가-힣]{2})))")
 _ART = label("조", "art", "sub")
 _PARA = rf"(?:\s*{label('항', 'para')})?"
 _ITEM = rf"(?:\s*{label('호', 'item', 'itemsub')})?"
 _MOK = rf"(?:\s*(?P<mok>{GANADA_CLASS})\s*목)?"
-_LAW = r"(?P<law>(?:이\s*(?:법|계약|약관|규정|정책)|같은\s*법|동법|[가-힣]{1,20}(?:법|법률|령|규칙))\s*)?"
+_LAW = rf"(?:{LAW_QUALIFIER})?"  # "법", "영", "이 영", "같은 법", "민법" … (grammar.laws)
 REF_PATTERNS: tuple[tuple[str, str], ...] = (
     # the number of a law or notice ("법률 제20001호", "대통령령 제3456호"): not an item reference
     ("_skip_law_number", r"(?:법률|대통령령|총리령|[가-힣]{1,12}부령|조례|규칙|고시|훈령|예규|공고)\s*제\s*\d+(?:-\d+)?\s*호"),
-    ("other_law", r"「[^」]{1,60}」\s*(?:" + _ART + _PARA + _ITEM + _MOK + r")?"),
-    ("appendix", _APP + r"(?:\s*(?:의\s*)?" + _ART + _PARA + _ITEM + r")?"),
+    ("other_law", r"「[^」]{1,60}」(?:\s*" + _ART + _PARA + _ITEM + _MOK + r")?"),
+    # "별표 1", "부록A 제2조", "별표 1 제4호가목", "법 별표 1" (another law's appendix)
+    ("appendix", r"(?<![가-힣])" + _LAW + _APP + r"(?:\s*(?:의\s*)?(?=제)(?:" + _ART + ")?" + _PARA + _ITEM + _MOK
+     + ")?"),
     ("body_explicit", r"본문\s*" + _ART + _PARA + _ITEM + _MOK),
     ("article", r"(?<![가-힣])" + _LAW + _ART + _PARA + _ITEM + _MOK),
-    ("same_article", rf"(?P<rel>같은\s*조|동조)\s*{label('항', 'para')}" + _ITEM + _MOK),
+    ("same_article", r"(?P<rel>같은\s*조|동조)\s*(?=제)" + _PARA + _ITEM + _MOK),
     ("same_para", rf"(?P<rel>같은\s*항|동항)\s*{label('호', 'item', 'itemsub')}" + _MOK),
     ("prev_article", rf"(?P<rel>전조)(?![가-힣]{{0,0}}\s*{label('항')})(?:\s*{label('항', 'para')})?"),
     ("prev_para", r"(?P<rel>전항)"),

@@ -51,3 +51,71 @@ def split_instrument(title: str) -> tuple[str, Rank]:
 def family_of(title: str) -> str:
     """The family a law belongs to: the name of its Act, compared without spacing."""
     return name_key(split_instrument(title)[0])
+
+
+# ─── references between laws ────────────────────────────────────────────────────────────────────
+
+# The words that name the document itself: "이 법", "이 영", "이 규칙" (and a contract's "이 약관" …).
+SELF_WORDS = ("법", "법률", "영", "령", "규칙", "규정", "계약", "약관", "정책", "조례")
+# "같은 법", "동법": the law named last.
+SAME_LAW_WORDS = ("같은법", "동법", "같은법률")
+# "같은 법 시행령", "이 법 시행규칙": a member of the family of the law named last, or of this document's.
+INSTRUMENT_OF = {"시행령": "decree", "시행규칙": "rule"}
+# The law named before an article, as the reference patterns capture it (group ``law``): "이 영", "같은 법",
+# "법", "영", "시행령", "민법", "상법 시행령" is not caught (statutes bracket other laws: 「상법 시행령」).
+# ("이 법" after a closing bracket is the subject particle and "법": "금융기관(…)이 법 제22조의2".)
+LAW_QUALIFIER = (r"(?P<law>(?<![)\]」』\"”'’])(?:이|같은|동)\s*법\s*시행(?:령|규칙)"
+                 r"|(?<![)\]」』\"”'’])(?:이|같은|동)\s*(?:법률|법|영|규칙|계약|약관|규정|정책)"
+                 r"|동법|동령|[가-힣ㆍ·]{1,30}?(?:법률|법|령|규칙|규정)|법|영)\s*")
+# "「상호저축은행법」(이하 "법"이라 한다)": a short name defined for a law in the text.
+ALIAS_RE = re.compile(r"「(?P<name>[^」]{1,80})」\s*\(\s*이하\s*[\"“'‘]?(?P<short>[^\"”'’)]{1,20}?)[\"”'’]?"
+                      r"\s*(?:이?라|라고)\s*한다\s*\)")
+# What may stand between two references of one list, so that the second one continues the first one's law
+# (and article): "법 제24조의2부터 제24조의12까지", "제3조제1항 각 호 및 제2항 각 호", "「X」 제10조제1항, 제14조제2항",
+# "법 제10조(제3호는 제외한다)", "「상호저축은행법」(이하 "법"이라 한다) 제2조제4호".
+REF_CONNECTOR_RE = re.compile(
+    r"(?:[ \t]|,|，|및|또는|이나|부터|까지|내지|ㆍ|·|와|과|중|\(|각\s*호(?:\s*외의\s*부분)?|각\s*목(?:\s*외의\s*부분)?"
+    r"|[가-하]\s*목|본문|단서|전단|후단|비고|(?:에\s*대한|의)\s*부분|\(\s*이하\s*[^()\n]{1,24}\s*한다\s*\))*")
+# A connector holds at least one of these (a space alone joins the parts of one reference).
+REF_CONNECTOR_WORDS = (",", "，", "및", "또는", "이나", "부터", "까지", "내지", "ㆍ", "·", "와", "과", "(", "이하", "중",
+                       "비고")
+# An amending provision in a 부칙: "② 경비업법 일부를 다음과 같이 개정한다." — the text after it until the next
+# provision is the amended law's wording, not links into this document.
+AMENDMENT_RE = re.compile(r"(?:\s*(?:일부|전부)\s*(?:를|을)|\s*(?:을|를)|\s*중)?\s*다음과\s*같이\s*개정한다")
+# The amended law's name, at the end of the text before AMENDMENT_RE (after a provision's label):
+# "② 경비업법 일부를 …", "제10조(다른 법률의 개정) 소득세법 일부를 …", "「형법」 일부를 …", "항공법중 …".
+AMENDED_LAW_RE = re.compile(r"(?:「(?P<bracketed>[^」\n]{1,80})」|(?P<plain>[가-힣A-Za-z0-9ㆍ·]"
+                            r"[가-힣A-Za-z0-9ㆍ· \t]{0,79}?))\s*$")
+# A provision kept only as "생략" (omitted) in an amending act's 부칙: "제2조부터 제4조까지 생략", "<18> 부터 <113> 까지 생략".
+OMITTED_RE = re.compile(r"생\s*략\s*[.]?\s*$")
+# The same, as the rest of a paragraph's line: "①부터 ⑨까지 생략", "① 내지 <16> 생략", "① 및 ② 생략" (``end``: the last).
+OMITTED_RANGE_RE = re.compile(r"\s*(?:부터|내지|및|,)\s*(?P<end><\d{1,3}>|[①-⑳㉑-㉟㊱-㊿])\s*(?:까지)?\s*생\s*략")
+# After a reference to another law's clause, wording that makes the clause's content part of the sentence
+# ("법 제34조제1항 각 호의 사항을 알려야 한다"): such a reference is followed like a pointer.
+CONTENT_AFTER_RE = re.compile(r"^\s*(?:각\s*(?:호|목)\s*(?:의|에)|(?:의|에서\s*정한|에\s*따른)\s*(?:사항|기준|요건|서류|내용|정보))")
+# The 부칙 of another (amending) act, quoted in a law's history: "부칙(정부조직법) <제8852호,2008.2.29>". It holds only
+# the articles that concern this law, so its numbering has gaps by design.
+EXCERPT_ADDENDA_RE = re.compile(r"^부\s*칙\s*[(（][^)）]+[)）]")
+# A line that introduces new wording ("별표 2를 다음과 같이 하고, …", "제5조를 다음과 같이 신설한다."): what follows is
+# quoted text of the amended regulation.
+AMENDING_LINE_RE = re.compile(r"다음과\s*같이\s*(?:하고|한다|신설하|신설한다|개정한다)")
+# A 부칙 heading line further on ("부칙 <제861호,2005.7.29>", "## 부칙").
+ADDENDA_LINE_RE = re.compile(r"^[ \t#]*부\s*칙(?=\s|[<(（]|$)", re.MULTILINE)
+
+# A chunk's pointer into another law, as the index keeps it beside its in-document target paths
+# ("↗상호저축은행법|본문/제34조/제1항"); retrieval finds the law's document when the collection holds it.
+LAW_POINTER = "↗"
+
+
+def law_pointer(law: str, clause: str) -> str:
+    return f"{LAW_POINTER}{law}|{clause}"
+
+
+def read_law_pointer(target: str) -> tuple[str, str] | None:
+    """(law, clause) of a pointer made by ``law_pointer``; None for an in-document target path."""
+    if not target.startswith(LAW_POINTER):
+        return None
+    law, _, clause = target[len(LAW_POINTER) :].partition("|")
+    return (law, clause) if law and clause else None
+# The parser's reasons for a reference into another document (a collection may resolve it).
+EXTERNAL_REASONS = ("other law", "other document")

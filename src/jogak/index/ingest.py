@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from jogak.grammar.laws import EXTERNAL_REASONS as EXTERNAL
+from jogak.grammar.laws import law_pointer
 from jogak.model import Chunk, Document
 
 # progress(stage, done, total, note): stage is "scan", "load", "embed", "index" or "commit".
@@ -121,16 +123,19 @@ def pointer_targets(tree: Any, chunks: list[Chunk]) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     if tree is None:
         return out
-    refs = [r for n in tree.root.walk() for r in n.refs if r.pointer and r.target_path]
+    # in this document: the target path; in another law ("법 제34조제1항 각 호의 사항"): the law and clause,
+    # which retrieval resolves against the collection it searches (jogak.grammar.laws.law_pointer)
+    refs = [(r.start, r.target_path or law_pointer(r.law or "", r.clause or "")) for n in tree.root.walk()
+            for r in n.refs if r.pointer and (r.target_path or (r.law and r.clause and r.reason in EXTERNAL))]
     if not refs:
         return out
     for c in chunks:
         s, e = c.metadata.char_start, c.metadata.char_end
         own = set(c.metadata.paths or ([c.metadata.path] if c.metadata.path else []))
         ts: list[str] = []
-        for r in refs:
-            if s <= r.start < e and r.target_path not in ts and r.target_path not in own:
-                ts.append(r.target_path)
+        for start, target in refs:
+            if s <= start < e and target not in ts and target not in own:
+                ts.append(target)
         if ts:
             out[c.id] = ts
     return out

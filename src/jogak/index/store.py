@@ -40,6 +40,7 @@ from jogak.config import load_config
 from jogak.filters import coerce_filters, matches
 from jogak.index import maintenance, writer
 from jogak.index.ingest import IngestReport, Progress
+from jogak.index.laws import link_laws
 from jogak.index.lexical import LexicalIndex
 from jogak.index.names import collection_problem
 from jogak.index.state import DocInfo, Manifest, Snapshot, StoreError, row_key, store_id
@@ -227,7 +228,8 @@ class Store:
     def tree(self, doc_id: str, with_text: bool = False, links: bool = True) -> dict[str, Any] | None:
         """The document's clause tree as ``Node.to_dict()`` (None when it was chunked without a parser).
 
-        With ``links``, refs that cite a decision held elsewhere in the collection carry ``links``."""
+        With ``links``, refs that cite a decision held elsewhere in the collection carry ``links``, and refs
+        into another law held in it ``target_doc``/``target_title``/``target_path`` (jogak.index.laws)."""
         r = self.manifest.tree_and_text(doc_id)
         if not r:
             return None
@@ -243,6 +245,8 @@ class Store:
             fill(tree)
         if links and _has_case(tree):
             _attach_case_links(tree, self.case_links(doc_id))
+        if links:  # references into other laws: the law's document and clause, when the collection has it
+            link_laws(tree, self, doc_id)
         return tree
 
     def case_links(self, doc_id: str | None = None) -> list[dict[str, Any]]:

@@ -37,11 +37,19 @@ class Ref:
     start: int
     end: int
     target_path: str | None = None
-    reason: str | None = None  # why it is unresolved ("no such node", "other document", ...)
+    reason: str | None = None  # why it is unresolved ("no such node", "other law", ...)
     pointer: bool = False  # the sentence only points elsewhere ("부록A 참조") — not an answer itself
+    # A reference into another document: the law it names ("상호저축은행법" for "법 제34조" in its decree,
+    # "민법" for "「민법」 제750조") and the clause there as a path of that document ("본문/제34조/제1항"). The
+    # parser never resolves it; a collection does (jogak.structure.family), setting ``target_doc`` (that
+    # document's id), ``target_title`` and ``target_path``.
+    law: str | None = None
+    clause: str | None = None
+    target_doc: str | None = None
+    target_title: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        d: dict[str, Any] = {
             "text": self.text,
             "target_path": self.target_path,
             "reason": self.reason,
@@ -49,6 +57,14 @@ class Ref:
             "char_start": self.start,
             "char_end": self.end,
         }
+        for k in _EXTERNAL_KEYS:  # only references into another document carry these
+            v = getattr(self, k)
+            if v is not None:
+                d[k] = v
+        return d
+
+
+_EXTERNAL_KEYS = ("law", "clause", "target_doc", "target_title")
 
 
 @dataclass(slots=True)

@@ -6,7 +6,9 @@ target node and ``xref_max`` per search."""
 
 from __future__ import annotations
 
+from jogak.grammar.laws import read_law_pointer
 from jogak.retrieve import structural
+from jogak.retrieve.lawlinks import law_target_rows
 from jogak.retrieve.scope import Entry, Scope, row_id
 
 
@@ -47,6 +49,9 @@ class _Assembly:
         self.pointer_of = self._pointer_index() if scope.opts.xref else {}
 
     def _targets(self, row: int, target: str) -> list[int]:
+        other = read_law_pointer(target)  # a clause of another law: its document in this collection
+        if other is not None:
+            return law_target_rows(self.scope.lex, self.doc_col[row], *other, self.scope.mask)
         return structural.target_rows(self.scope.lex, self.doc_col[row], target, self.scope.mask)
 
     def _pointer_index(self) -> dict[int, Entry]:

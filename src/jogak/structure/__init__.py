@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jogak.grammar import for_language
+from jogak.load.identity import law_identity
 from jogak.model import Document, Node
 from jogak.structure import caselaw
 from jogak.structure.footnotes import attach_footnotes, link_footnote_paths
@@ -71,4 +72,7 @@ def parse(doc: Document, lang: str | None = None) -> DocTree:
     link_footnote_paths(result.root)
     assign_pages(result.root, doc)
     resolve_references(result.root, doc, language, warnings)
+    ident = law_identity(doc.metadata)
+    if ident is not None:  # the law's identity travels with its stored tree (collection-level resolution)
+        result.root.attrs["law"] = ident.to_dict()
     return DocTree(doc, result.root, language=language, warnings=warnings)

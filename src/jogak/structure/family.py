@@ -14,14 +14,15 @@ appears as soon as the other law is ingested and goes away when it is removed.
 from __future__ import annotations
 
 import datetime as _dt
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from jogak.grammar.laws import name_key
+from jogak.grammar.laws import EXTERNAL_REASONS, name_key
 
 NOT_IN_COLLECTION = "not in the collection"
-EXTERNAL = ("other law", "other document")  # the parser's reasons for a reference into another document
+EXTERNAL = EXTERNAL_REASONS  # the parser's reasons for a reference into another document
 BODY = "본문"
 
 
@@ -41,8 +42,10 @@ class LawIndex:
     def __init__(self, members: Iterable[Member], paths_of: Callable[[str], set[str] | None],
                  today: str | None = None) -> None:
         self._by_name: dict[str, list[Member]] = {}
+        self.titles: dict[str, str] = {}  # doc_id → title
         for m in members:
             self._by_name.setdefault(name_key(m.title), []).append(m)
+            self.titles[m.doc_id] = m.title
         self._paths_of = paths_of
         self._paths: dict[str, set[str] | None] = {}
         self._today = today or _dt.date.today().isoformat()
@@ -82,6 +85,26 @@ class LawIndex:
         return member.doc_id, None, f"no {parts[lowest - 1]} in {member.title}"
 
 
+# "제750조", "제47조 제2항", "제2조제1항제3호 가목" as 참조조문 write them: the units of a clause path
+_UNIT_RE = re.compile(r"제\s*(\d+)\s*(조|항|호)(?:\s*의\s*(\d+))?|([가-하])\s*목")
+
+
+def article_clause(article: str | None) -> str | None:
+    """The path of a statute's clause written as an article string: "제750조 제1항" → "본문/제750조/제1항";
+    None when it does not start with an article (a bare "제2항" names no clause of a known article)."""
+    if not article:
+        return None
+    parts = []
+    for m in _UNIT_RE.finditer(article):
+        if m.group(4):
+            parts.append(f"{m.group(4)}목")
+        else:
+            parts.append(f"제{int(m.group(1))}{m.group(2)}" + (f"의{int(m.group(3))}" if m.group(3) else ""))
+    if not parts or not parts[0].split("의")[0].endswith("조"):
+        return None
+    return "/".join([BODY, *parts])
+
+
 def tree_paths(tree: Mapping[str, Any]) -> set[str]:
     """Every path of a tree given as ``Node.to_dict()``."""
     out: set[str] = set()
@@ -112,7 +135,12 @@ def link_tree(tree: dict[str, Any], index: LawIndex, doc_id: str | None = None) 
             if not law or r.get("reason") not in EXTERNAL:  # amendment wording, omitted text: no links
                 continue
             target_doc, target_path, reason = index.resolve(law, r.get("clause"), exclude=doc_id)
-            r["target_doc"], r["target_path"], r["reason"] = target_doc, target_path, reason
+            r["target_path"], r["reason"] = target_path, reason
+            if target_doc is not None:
+                r["target_doc"], r["target_title"] = target_doc, index.titles[target_doc]
+            else:  # as Ref.to_dict writes it: the keys only when set
+                r.pop("target_doc", None)
+                r.pop("target_title", None)
             n += target_doc is not None
         stack.extend(node.get("children") or [])
     return n

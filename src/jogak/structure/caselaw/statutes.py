@@ -10,6 +10,7 @@ from typing import Any
 from jogak.grammar import case as g
 from jogak.model import Node, Ref
 from jogak.structure.caselaw.text import UNRESOLVED, norm_ws
+from jogak.structure.family import article_clause
 
 
 def collect_statutes(text: str, sec: Node) -> None:
@@ -44,7 +45,8 @@ def _statute_items(text: str, lo: int, hi: int) -> Iterator[tuple[Ref, str | Non
             start = a.start()
             if j == 0 and law_txt:
                 start = ps + (len(lead) - len(lead.lstrip(" \t\n/")))
-            yield (Ref(text=text[start : a.end()], start=start, end=a.end(), reason=UNRESOLVED), law, art)
+            yield (Ref(text=text[start : a.end()], start=start, end=a.end(), reason=UNRESOLVED, law=law,
+                       clause=article_clause(art) if law else None), law, art)
 
 # 판례내용 ───────────────────────────────────────────────────────────────────────────────
 

@@ -1,0 +1,276 @@
+"""Korean references: the resolution rules of each phrase form, and the reader that carries a list's law and
+article from one reference to the next.
+
+Korean legal text writes lists of references elliptically: "법 제24조의2부터 제24조의12까지" (both the Act's),
+"제3조제1항 각 호 및 제2항 각 호" (the second is 제3조제2항), "법 제34조제1항제1호 또는 제2호의 사항 … 같은 항
+제3호부터" (같은 항 is the Act's 제34조제1항). The reader keeps the last reference read: a reference joined to it
+by a list connector (",", "및", "부터", "ㆍ", "(" …) continues its law and, for a bare 항/호, its article and
+paragraph; "같은 조"/"같은 항"/"같은 법" look back to the last reference of the same paragraph. Scopes (this
+document or another law) come from lawrefs.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from jogak.grammar.laws import REF_CONNECTOR_RE, REF_CONNECTOR_WORDS
+from jogak.model import Document, Node, Ref
+from jogak.structure.lawrefs import SELF, LawContext, NoLinkSpans, Scope
+from jogak.structure.refindex import (
+    RefIndex,
+    Resolved,
+    Where,
+    app_label,
+    first_under,
+    fuzzy_block,
+    previous_sibling,
+)
+
+_ADDRESS = ("app", "app_id", "art", "sub", "para", "item", "itemsub", "mok")
+# What an elliptic reference takes from the one it continues: a bare 항 its article, a bare 호 its article
+# and 항 (and an appendix: "별표 1 제4호부터 제6호까지"), "같은 조 제N항" the article, "같은 항 제N호" both.
+_ELLIPTIC = {
+    "bare_para": ("app", "app_id", "art", "sub"),
+    "same_article": ("app", "app_id", "art", "sub"),
+    "bare_item": ("app", "app_id", "art", "sub", "para"),
+    "same_para": ("app", "app_id", "art", "sub", "para"),
+}
+
+
+@dataclass(slots=True)
+class _Read:
+    """A reference already read: where it ends, its scope and its full address (art … mok)."""
+
+    end: int
+    holder: Node
+    scope: Scope
+    addr: dict[str, str | None]
+
+
+class KoReader:
+    def __init__(self, idx: RefIndex, doc: Document, body_prefix: str) -> None:
+        self.idx = idx
+        self.text = doc.text
+        self.body_prefix = body_prefix
+        self.laws = LawContext(doc)
+        self.no_link = NoLinkSpans(idx.root, doc.text)
+        self.last: _Read | None = None  # the reference read last, anywhere
+        self.last_in: dict[int, _Read] = {}  # id(paragraph, article or holder) → the last reference read there
+        self.last_law: dict[int, str] = {}  # id(paragraph, article or holder) → the last other law named there
+        self.last_law_any: str | None = None
+
+    def read(self, ref: Ref, name: str, gd: dict, holder: Node) -> None:
+        """Resolve one reference (in document order) and remember it for the ones that follow."""
+        no_link = self.no_link.at(ref.start)
+        if no_link is not None:
+            ref.reason, ref.law = no_link
+            return
+        article = self.idx.article_of(holder)
+        # "같은 조/같은 항/같은 법" look back within the paragraph (a new paragraph's "같은 조" is its own article)
+        scope_node = self.idx.paragraph_of(holder) or article
+        key = id(scope_node if scope_node is not None else holder)
+        addr = {k: gd.get(k) for k in _ADDRESS}
+        base = self._base(name, ref.start, key)
+        if base is not None and name in _ELLIPTIC:
+            # the elided parts come from the reference it continues: "제3조제1항 … 및 제2항" → 제3조제2항
+            for k in _ELLIPTIC[name]:
+                addr[k] = base.addr.get(k)
+        scope = self._scope(name, gd, ref, base, key)
+        if scope.reason is not None:
+            ref.reason = scope.reason
+        elif scope.law is not None:
+            ref.law, ref.clause, ref.reason = scope.law, _clause(addr, self.body_prefix), "other law"
+            self.last_law[key] = scope.law
+            self.last_law_any = scope.law
+        else:
+            where = Where(holder, self.idx.block_of(holder), article, self.idx, self.body_prefix)
+            target, ref.reason = self._here(name, addr, where)
+            ref.target_path = target.path if target is not None else None
+        if name not in ("prev_article", "prev_para"):
+            read = _Read(ref.end, holder, scope, addr)
+            self.last = read
+            self.last_in[key] = read
+
+    @staticmethod
+    def _here(name: str, addr: dict, where: Where) -> Resolved:
+        """Resolve inside this document, by the most complete address known."""
+        if addr.get("app"):
+            return _ko_appendix(addr, where)
+        if addr.get("art"):
+            return _ko_article(addr, where) if name != "body_explicit" else _ko_body_explicit(addr, where)
+        if addr.get("para") and name in ("bare_item", "same_para"):
+            return _ko_in_article(addr, where)
+        rule = _KO_RULES.get(name)
+        return rule(addr, where) if rule is not None else (None, "unknown reference form")
+
+    def _connected(self, start: int) -> bool:
+        """Does the reference at ``start`` continue the list of the last one ("…제1항, 제2항", "…부터 …")?"""
+        last = self.last
+        if last is None or last.end > start:
+            return False
+        gap = self.text[last.end : start]
+        return (len(gap) <= 40 and "\n" not in gap and REF_CONNECTOR_RE.fullmatch(gap) is not None
+                and any(w in gap for w in REF_CONNECTOR_WORDS))
+
+    def _base(self, name: str, start: int, key: int) -> _Read | None:
+        """The reference this one continues or refers back to, if any."""
+        if name in ("same_article", "same_para"):
+            prior = self.last_in.get(key)
+            need = "art" if name == "same_article" else "para"
+            return prior if prior is not None and (prior.addr.get(need) or prior.addr.get("app")) else None
+        if name not in _ELLIPTIC or not self._connected(start):
+            return None
+        last = self.last
+        assert last is not None
+        if last.addr.get("app"):
+            return last  # "별표 1 제4호부터 제6호까지"
+        if name == "bare_para" and not last.addr.get("para"):
+            return None  # "제3조 및 제2항" names this article's 제2항; "제3조제1항 및 제2항" names 제3조's
+        if name == "bare_item" and not last.addr.get("item"):
+            return None
+        return last
+
+    def _scope(self, name: str, gd: dict, ref: Ref, base: _Read | None, key: int) -> Scope:
+        """This document, another law, or unknown: the qualifier written, else the list's or the referred-back
+        reference's law, else this document."""
+        if name == "other_law":
+            inner = ref.text[ref.text.index("「") + 1 : ref.text.index("」")]
+            return self.laws.named(inner)
+        if gd.get("law"):
+            return self.laws.qualifier(gd["law"], self.last_law.get(key) or self.last_law_any)
+        if base is not None:
+            return base.scope
+        if name in ("article", "bare_para", "bare_item") and self.last is not None and self._connected(ref.start) \
+                and not self.last.addr.get("app"):
+            return self.last.scope  # "법 제24조의2부터 제24조의12까지": the list's law
+        return SELF
+
+
+def _ko_suffix(art: str | None, sub: str | None, para: str | None, item: str | None, mok: str | None
+               ) -> list[str]:
+    """Candidate path suffixes, most precise first ("제5조/제2항/제3호", then "제5조/제2항", "제5조")."""
+    parts = []
+    if art:
+        parts.append(f"제{int(art)}조" + (f"의{int(sub)}" if sub else ""))
+    if para:
+        parts.append(f"제{int(para)}항")
+    if item:
+        n, _, isub = item.partition("의")
+        parts.append(f"제{int(n)}호" + (f"의{int(isub)}" if isub else ""))
+    if mok:
+        parts.append(f"{mok}목")
+    return ["/".join(parts[:k]) for k in range(len(parts), 0, -1)]
+
+
+def _clause(addr: dict, body_prefix: str) -> str | None:
+    """The full path of a clause in another law ("본문/제34조/제1항", "별표 1/제61호"), None for the whole law."""
+    if addr.get("app"):
+        label = app_label(addr["app"], addr.get("app_id"), "ko")
+        inner = _ko_suffix(addr.get("art"), addr.get("sub"), addr.get("para"), _item(addr), addr.get("mok"))
+        return f"{label}/{inner[0]}" if inner else label
+    if not addr.get("art"):
+        return None
+    return f"{body_prefix}/{_ko_suffix(addr['art'], addr.get('sub'), addr.get('para'), _item(addr), addr.get('mok'))[0]}"
+
+
+def _item(gd: dict[str, str | None]) -> str | None:
+    """The 호 number of a match, with its branch number: "9" or "9의2" (제9호의2)."""
+    item = gd.get("item")
+    return f"{item}의{gd['itemsub']}" if item and gd.get("itemsub") else item
+
+
+def _ko_appendix(gd: dict, w: Where) -> Resolved:
+    label = app_label(gd["app"], gd.get("app_id"), "ko")
+    app = w.idx.by_path.get(label) or fuzzy_block(w.idx.root, label)
+    # "이 부록" / "부록" written inside an appendix means that appendix
+    if (app is None and not gd.get("app_id") and w.block is not None and w.block.kind == "appendix"
+            and w.block.label.startswith(gd["app"])):
+        app = w.block
+    if app is None:
+        return None, f"no {label} in this document"
+    hit = first_under(app, w.idx, _ko_suffix(gd.get("art"), gd.get("sub"), gd.get("para"), _item(gd), None))
+    return (hit if hit is not None else app), None
+
+
+def _ko_body_explicit(gd: dict, w: Where) -> Resolved:
+    for suf in _ko_suffix(gd["art"], gd.get("sub"), gd.get("para"), _item(gd), gd.get("mok")):
+        hit = w.idx.by_path.get(f"{w.body_prefix}/{suf}")
+        if hit is not None:
+            return hit, None
+    return None, "no such clause in the body"
+
+
+def _ko_article(gd: dict, w: Where) -> Resolved:
+    """"제5조제2항" (this document's: the reader has decided the scope): the block's, else the body's."""
+    for suf in _ko_suffix(gd["art"], gd.get("sub"), gd.get("para"), _item(gd), gd.get("mok")):
+        hit = w.idx.find_label(w.block, suf, w.body_prefix)
+        if hit is not None:
+            return hit, None
+    return None, "no such clause in this document"
+
+
+def _ko_in_article(gd: dict, w: Where) -> Resolved:
+    """"같은 조 제2항", a bare "제2항": a paragraph of the article it is written in. Terms of service often
+    number an article's paragraphs "1." "2." (read as 호): there "제2항" is the article's second one."""
+    if w.article is None:
+        return None, "no enclosing article"
+    hit = first_under(w.article, w.idx, _ko_suffix(None, None, gd.get("para"), _item(gd), gd.get("mok")))
+    if hit is None and gd.get("para") and _items_as_paragraphs(w.article):
+        hit = first_under(w.article, w.idx, _ko_suffix(None, None, None, gd["para"], None))
+    return (hit, None) if hit is not None else (None, f"no such paragraph in {w.article.label}")
+
+
+def _ko_in_paragraph(gd: dict, w: Where) -> Resolved:
+    """"같은 항 제2호", a bare "제2호": an item of the paragraph (or article) it is written in."""
+    para = w.idx.paragraph_of(w.holder) or w.article
+    if para is None:
+        return None, "no enclosing clause"
+    hit = first_under(para, w.idx, _ko_suffix(None, None, None, _item(gd), gd.get("mok")))
+    return (hit, None) if hit is not None else (None, f"no such item in {para.label}")
+
+
+def _ko_prev_article(gd: dict, w: Where) -> Resolved:
+    if w.article is None:
+        return None, "no enclosing article"
+    prev = previous_sibling(w.article, w.idx)
+    if prev is None:
+        return None, "no previous article"
+    if gd.get("para"):
+        hit = w.idx.find_under(prev, f"제{int(gd['para'])}항")
+        if hit is not None:
+            return hit, None
+    return prev, None
+
+
+def _ko_prev_para(gd: dict, w: Where) -> Resolved:
+    """"전항": the paragraph before the one it is written in (an item, where items serve as paragraphs)."""
+    para = w.idx.paragraph_of(w.holder)
+    if para is None and w.article is not None and _items_as_paragraphs(w.article):
+        para = next((x for x in [w.holder, *w.idx.ancestors(w.holder)] if w.idx.parent.get(id(x)) is w.article),
+                    None)
+    if para is None:
+        return None, "no enclosing paragraph"
+    prev = previous_sibling(para, w.idx)
+    return (prev, None) if prev is not None else (None, "no previous paragraph")
+
+
+def _items_as_paragraphs(article: Node) -> bool:
+    """An article numbered "1." "2." directly below it, without any ① paragraph."""
+    kinds = {c.kind for c in article.children}
+    return "item" in kinds and "paragraph" not in kinds
+
+
+_KO_RULES: dict[str, Callable[[dict, Where], Resolved]] = {
+    "appendix": _ko_appendix,
+    "body_explicit": _ko_body_explicit,
+    "article": _ko_article,
+    "same_article": _ko_in_article,
+    "bare_para": _ko_in_article,
+    "same_para": _ko_in_paragraph,
+    "bare_item": _ko_in_paragraph,
+    "prev_article": _ko_prev_article,
+    "prev_para": _ko_prev_para,
+}
+
+

@@ -1,0 +1,160 @@
+"""References between laws (issue 14): a qualified reference is another document's and never resolved inside
+this one; amendment wording and "생략" lines are no links; elliptical lists keep their article; terms of
+service numbered "1. 2." resolve "제1항"/"전항"; a word such as "첨부파일" is no reference."""
+
+from __future__ import annotations
+
+from jogak.load import load_bytes
+from jogak.model import Ref
+from jogak.structure import DocTree, parse
+
+DECREE = """---
+제목: 상호저축은행법 시행령
+법령구분: 대통령령
+공포일자: 2025-12-23
+시행일자: 2025-12-23
+---
+
+# 상호저축은행법 시행령
+
+제1조(목적) 이 영은 「상호저축은행법」에서 위임된 사항을 규정함을 목적으로 한다.
+제3조(업무) ① 법 제11조제1항제15호에서 "대통령령으로 정하는 업무"란 다음 각 호의 업무를 말한다.
+1. 보호예수
+2. 수납 및 지급대행
+② 법 제11조제1항제15호 및 같은 조 제2항에 따른 업무는 제1항 각 호 및 제2항 각 호로 한다.
+제11조(준용) 이 영 제3조제1항 각 호 및 제2항 각 호의 업무에는 「형법」 제258조의2제1항을 적용하지 않는다.
+제39조(설명의무) 상호저축은행은 법 제34조제1항 각 호의 사항을 거래자에게 설명하여야 한다.
+
+부칙 <제20000호,2007.1.1>
+제1조(시행일) 이 영은 공포한 날부터 시행한다.
+제2조(다른 법령의 개정) ② 경비업법 시행령 일부를 다음과 같이 개정한다.
+제3조제1항 중 "상호신용금고"를 "상호저축은행"으로 한다.
+제3조 생략
+"""
+
+RULE = """---
+제목: 상호저축은행법 시행규칙
+법령구분: 총리령
+공포일자: 2025-01-01
+시행일자: 2025-01-01
+---
+
+# 상호저축은행법 시행규칙
+
+제1조(목적) 이 규칙은 「상호저축은행법」 및 같은 법 시행령에서 위임된 사항을 규정한다.
+제2조(신청서) 영 제5조제1항에 따른 신청서는 별지 제1호서식에 따른다. 법 제6조에 따른 인가도 같다.
+제5조(보고) 시행령 제3조에 따른 보고는 이 규칙 제2조에 따른다.
+"""
+
+ADDENDA = """---
+제목: 경비업법
+법령구분: 법률
+공포일자: 2024-01-01
+시행일자: 2024-01-01
+---
+
+# 경비업법
+
+제1조(목적) 이 법은 경비업의 육성을 목적으로 한다.
+제2조(정의) 이 법에서 사용하는 용어의 뜻은 다음과 같다.
+제3조(허가) 제2조에 따른 경비업은 허가를 받아야 한다.
+
+부칙 <제19999호,2024.1.1>
+제1조(시행일) 이 법은 공포한 날부터 시행한다.
+제2조(다른 법률의 개정) ① 생략
+② 형법 일부를 다음과 같이 개정한다.
+제3조 중 "경비"를 "보안"으로 하고, 「형법」 제258조의2제1항을 삭제한다.
+제3조(다른 법률과의 관계) 제2조부터 제4조까지 생략
+"""
+
+TERMS = """서비스 이용약관
+
+제1조(목적) 이 약관은 서비스 이용 조건을 정한다.
+제7조(회원탈퇴)
+1. 회원은 언제든지 탈퇴를 요청할 수 있다.
+2. 회사는 제1항에 따른 요청을 받으면 즉시 처리한다.
+3. 전항의 처리 결과는 첨부파일로 알린다.
+"""
+
+
+def _parse(text: str, name: str) -> DocTree:
+    return parse(load_bytes(text.encode("utf-8"), name))
+
+
+def _refs(tree: DocTree, path: str) -> list[Ref]:
+    node = tree.find(path)
+    assert node is not None, path
+    return list(node.refs)
+
+
+def _by_text(tree: DocTree, path: str) -> dict[str, Ref]:
+    return {r.text.strip(): r for r in _refs(tree, path)}
+
+
+def test_decree_law_references_are_the_acts_never_this_decrees() -> None:
+    t = _parse(DECREE, "시행령.md")
+    assert t.find("본문/제11조") is not None  # the decree has its own 제11조: 법 제11조 must not land there
+    r = _by_text(t, "본문/제3조/제1항")["법 제11조제1항제15호"]
+    assert (r.target_path, r.law, r.clause, r.reason) == (
+        None, "상호저축은행법", "본문/제11조/제1항/제15호", "other law")
+    # "같은 조 제2항" right after "법 제11조제1항제15호" is the Act's 제11조제2항
+    same = _by_text(t, "본문/제3조/제2항")["같은 조 제2항"]
+    assert (same.target_path, same.law, same.clause) == (None, "상호저축은행법", "본문/제11조/제2항")
+
+
+def test_elliptical_list_keeps_its_article() -> None:
+    t = _parse(DECREE, "시행령.md")
+    refs = _refs(t, "본문/제11조")
+    para = next(r for r in refs if r.text.strip() == "제2항")
+    assert para.target_path == "본문/제3조/제2항"  # 제3조제1항 각 호 및 제2항 각 호: 제3조's 제2항
+    assert next(r for r in refs if r.text.startswith("이 영")).target_path == "본문/제3조/제1항"
+
+
+def test_bracketed_law_is_another_document() -> None:
+    t = _parse(DECREE, "시행령.md")
+    r = next(r for r in _refs(t, "본문/제11조") if r.text.startswith("「형법」"))
+    assert (r.target_path, r.law, r.clause) == (None, "형법", "본문/제258조의2/제1항")
+
+
+def test_other_laws_clause_whose_content_is_said_is_followed() -> None:
+    t = _parse(DECREE, "시행령.md")
+    (r,) = _refs(t, "본문/제39조")
+    assert r.law == "상호저축은행법" and r.clause == "본문/제34조/제1항" and r.pointer  # "각 호의 사항"
+
+
+def test_rule_names_its_decree_and_act() -> None:
+    t = _parse(RULE, "시행규칙.md")
+    refs = _by_text(t, "본문/제2조")
+    assert (refs["영 제5조제1항"].law, refs["영 제5조제1항"].clause) == ("상호저축은행법 시행령", "본문/제5조/제1항")
+    assert refs["법 제6조"].law == "상호저축은행법"
+    r5 = _by_text(t, "본문/제5조")
+    assert r5["시행령 제3조"].law == "상호저축은행법 시행령" and r5["시행령 제3조"].target_path is None
+    assert r5["이 규칙 제2조"].target_path == "본문/제2조" and r5["이 규칙 제2조"].law is None
+
+
+def test_amendment_wording_and_omitted_lines_are_no_links() -> None:
+    t = _parse(ADDENDA, "법률.md")
+    inside = [r for n in t.root.walk() if n.block_type == "addenda" for r in n.refs]
+    assert inside and all(r.target_path is None for r in inside), [(r.text, r.target_path) for r in inside]
+    reasons = {r.text.strip(): r.reason for r in inside}
+    assert reasons["제3조"] == "amendment text"  # 형법's 제3조 as it was, not 경비업법 제3조
+    assert reasons["제2조"] == "omitted text (생략)"  # "제2조부터 제4조까지 생략"
+    # the body still links inside itself
+    assert _by_text(t, "본문/제3조")["제2조"].target_path == "본문/제2조"
+
+
+def test_decree_amendment_in_addenda_is_no_link() -> None:
+    t = _parse(DECREE, "시행령.md")
+    inside = [r for n in t.root.walk() if n.block_type == "addenda" for r in n.refs]
+    assert inside and all(r.target_path is None for r in inside)
+
+
+def test_terms_numbered_paragraphs_resolve_and_a_word_is_no_reference() -> None:
+    t = _parse(TERMS, "약관.txt")
+    art = t.find("본문/제7조")
+    assert art is not None
+    refs = [r for n in art.walk() for r in n.refs]
+    by = {r.text.strip(): r for r in refs}
+    assert by["제1항"].target_path == "본문/제7조/제1호"  # the article's first paragraph, numbered "1."
+    assert by["전항"].target_path == "본문/제7조/제2호"
+    assert not any("첨부" in r.text for r in refs)
