@@ -144,7 +144,10 @@ def parse_one(path: Path, chunker: Any, t: Tally) -> Parsed | None:
     act, rank = split_instrument(ident.title) if ident else (None, None)
     if rank == "act" and ident is not None and ident.rank != "act":
         act = None  # a 규칙/규정 not named "… 시행령/시행규칙": "법" names no family Act
-    aliases = {"".join(m.group("short").split()): m.group("name") for m in ALIAS_RE.finditer(text)}
+    # the first definition counts: the body defines "법" before any 부칙 quotes an older act's definition
+    aliases: dict[str, str] = {}
+    for m in ALIAS_RE.finditer(text):
+        aliases.setdefault("".join(m.group("short").split()), m.group("name"))
     refs = []
     for n in nodes:
         own_start = n.body_start if n.body_start is not None else n.char_start
@@ -249,6 +252,18 @@ def _reason_kind(reason: str | None) -> str:
     return re.sub(r" in (제\S+|this document|the body|[^ ]+)$", "", reason)
 
 
+def _examples(wrong: list[str], per_kind: int = 5) -> list[str]:
+    """A few examples of each kind of wrong link (the kinds differ in their last words)."""
+    seen: Counter = Counter()
+    out = []
+    for w in wrong:
+        kind = "inside" if w.endswith("inside the document") else "other"
+        if seen[kind] < per_kind:
+            seen[kind] += 1
+            out.append(w)
+    return out
+
+
 def report(t: Tally, as_json: bool) -> None:
     fam = t.family_resolved / t.family_total if t.family_total else None
     data = {
@@ -258,7 +273,7 @@ def report(t: Tally, as_json: bool) -> None:
         "family_refs": t.family_total, "family_resolved": t.family_resolved,
         "family_share": round(fam, 4) if fam is not None else None,
         "family_misses": dict(t.family_misses.most_common(10)),
-        "wrong_document": len(t.wrong), "wrong_by_kind": dict(t.wrong_kinds), "wrong_examples": t.wrong[:20], "crash_examples": t.crashes[:10],
+        "wrong_document": len(t.wrong), "wrong_by_kind": dict(t.wrong_kinds), "wrong_examples": _examples(t.wrong), "crash_examples": t.crashes[:10],
         "lost_examples": t.lost_files[:10], "seconds": round(t.seconds, 1),
     }
     if as_json:
@@ -280,7 +295,7 @@ def report(t: Tally, as_json: bool) -> None:
     print(f"wrong document: {len(t.wrong)}")
     for k, v in t.wrong_kinds.most_common():
         print(f"  {k:<60} {v:>9,}")
-    for w in t.wrong[:20]:
+    for w in _examples(t.wrong):
         print("  " + w)
     for c in t.crashes[:10]:
         print("  crash: " + c)
