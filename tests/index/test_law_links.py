@@ -94,6 +94,7 @@ def test_tree_cli_links_the_decree_to_the_act(family: dict[str, Any]) -> None:
     assert len(linked) / len(refs) >= 0.95, [x for x in refs if x not in linked][:5]
     assert all(x["target_title"] == "상호저축은행법" for x in linked)
     assert not [x for x in refs if x.get("target_doc") not in (None, act.doc_id)]  # never another document
+    assert [m["title"] for m in tree["attrs"]["law"]["family_members"]] == ["상호저축은행법", "상호저축은행법 시행규칙"]
     first = next(x for x in linked if x["text"].startswith("법 제11조제1항"))
     assert first["target_path"].startswith("본문/제11조/제1항")
 
@@ -128,3 +129,11 @@ def test_search_follows_a_pointer_into_the_act(family: dict[str, Any]) -> None:
     assert followed, [(h.chunk.metadata.doc_id, h.chunk.metadata.path, h.via) for h in res.hits]
     assert followed[0].chunk.metadata.path.startswith("본문/제11조")
     assert followed[0].via.startswith(decree.doc_id) or decree.doc_id in followed[0].via
+
+
+def test_a_statute_lists_its_stored_family(family: dict[str, Any]) -> None:
+    docs = family["docs"]
+    tree = family["store"].tree(docs["상호저축은행법 시행령"].doc_id)
+    members = tree["attrs"]["law"]["family_members"]
+    assert [(m["title"], m["rank"]) for m in members] == [("상호저축은행법", "act"), ("상호저축은행법 시행규칙", "rule")]
+    assert members[0]["doc_id"] == docs["상호저축은행법"].doc_id

@@ -158,3 +158,11 @@ def test_terms_numbered_paragraphs_resolve_and_a_word_is_no_reference() -> None:
     assert by["제1항"].target_path == "본문/제7조/제1호"  # the article's first paragraph, numbered "1."
     assert by["전항"].target_path == "본문/제7조/제2호"
     assert not any("첨부" in r.text for r in refs)
+
+
+def test_same_law_names_the_law_before() -> None:
+    text = DECREE.replace("제39조(설명의무) 상호저축은행은 법 제34조제1항 각 호의 사항을 거래자에게 설명하여야 한다.",
+                          "제39조(손해배상) 손해배상은 「민법」 제750조 및 같은 법 제751조에 따른다.")
+    refs = {r.text.strip(): r for r in _refs(_parse(text, "시행령.md"), "본문/제39조")}
+    same = refs["같은 법 제751조"]
+    assert (same.target_path, same.law, same.clause) == (None, "민법", "본문/제751조")

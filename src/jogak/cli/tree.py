@@ -123,13 +123,17 @@ def _cut(n: dict[str, Any], depth: int | None) -> dict[str, Any]:
 def _link_file_tree(tree: Any, st: Any) -> None:
     """Resolve a parsed file's references into other laws against the store, onto its ``Ref``s."""
     from jogak.chunk import doc_id_for
-    from jogak.index.laws import has_law_refs, law_index
+    from jogak.index.laws import family_members, has_law_refs, law_index
     from jogak.structure.family import link_tree
 
+    doc_id = doc_id_for(tree.doc)
+    law = tree.root.attrs.get("law")
+    if isinstance(law, dict) and law.get("family"):  # the other stored members of its family
+        law["family_members"] = family_members(st, law["family"], doc_id)
     data = tree.root.to_dict()
     if not has_law_refs(data):
         return
-    link_tree(data, law_index(st), doc_id_for(tree.doc))
+    link_tree(data, law_index(st), doc_id)
     stack = [(tree.root, data)]
     while stack:  # the dict mirrors the nodes one to one, refs in the same order
         node, d = stack.pop()

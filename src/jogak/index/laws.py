@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from jogak.grammar.laws import name_key
+from jogak.grammar.laws import name_key, split_instrument
 
 
 def law_index(store: Any) -> Any:
@@ -48,9 +48,24 @@ def has_law_refs(tree: dict[str, Any]) -> bool:
 
 
 def link_laws(tree: dict[str, Any], store: Any, doc_id: str | None, index: Any = None) -> int:
-    """Resolve, in place, the tree's references into other laws against the store; how many found theirs."""
+    """Resolve, in place, the tree's references into other laws against the store; how many found theirs.
+    A statute's root also lists the other stored members of its family (``attrs.law.family_members``)."""
     from jogak.structure.family import link_tree
 
+    law = (tree.get("attrs") or {}).get("law")
+    if isinstance(law, dict) and law.get("family"):
+        law["family_members"] = family_members(store, law["family"], doc_id)
     if not has_law_refs(tree):
         return 0
     return link_tree(tree, index if index is not None else law_index(store), doc_id)
+
+
+def family_members(store: Any, family: str, doc_id: str | None) -> list[dict[str, str]]:
+    """The stored documents of a law family (by name: "X", "X 시행령", "X 시행규칙"), Act first, not ``doc_id``."""
+    ranks = {"act": 0, "decree": 1, "rule": 2}
+    out = []
+    for d in store.documents():
+        act, rank = split_instrument(d.doc_title)
+        if d.doc_id != doc_id and name_key(act) == family:
+            out.append({"doc_id": d.doc_id, "title": d.doc_title, "rank": rank})
+    return sorted(out, key=lambda m: (ranks[m["rank"]], m["title"], m["doc_id"]))
