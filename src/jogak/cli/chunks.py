@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
-from jogak.cli.common import OcrOpt, apply_ocr, emit_json, err, load_documents, out
+from jogak.cli.common import OcrOpt, apply_ocr, emit_json, err, error, load_documents, note, out
 
 SETTINGS = ((200, 0), (500, 100), (1500, 200))
 
@@ -28,12 +28,16 @@ def chunks_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON list of chunks on stdout.")] = False,
     jsonl: Annotated[Path | None, typer.Option("--jsonl", help="Write chunks as JSON lines to FILE.")] = None,
     sample: Annotated[int | None, typer.Option(help="Print only N sample chunks (from the third on).")] = None,
+    workers: Annotated[int, typer.Option(help="--jsonl: parse and chunk in N processes.")] = 1,
     ocr: OcrOpt = None,
 ) -> None:
     """Cut documents into chunks and print every chunk in full with its provenance metadata."""
     apply_ocr(ocr)
     from jogak.chunk import chunk
 
+    if jsonl is not None and not as_json:
+        _stream_jsonl(paths, jsonl, size, overlap, strategy, max_depth, workers, ocr)
+        return
     docs, n_bad = load_documents(paths)
     try:
         extra = {"max_depth": max_depth} if strategy == "structure" else {}
@@ -41,9 +45,7 @@ def chunks_cmd(
     except ValueError as e:
         raise typer.BadParameter(str(e)) from None
     if jsonl is not None:
-        with jsonl.open("w", encoding="utf-8") as fh:
-            for c in chunks:
-                fh.write(json.dumps(c.to_dict(), ensure_ascii=False) + "\n")
+        _write_jsonl(jsonl, chunks)
         err.print(f"wrote {len(chunks)} chunks to {jsonl}", markup=False)
     if as_json:
         emit_json([c.to_dict() for c in chunks])
@@ -64,6 +66,43 @@ def chunks_cmd(
                 out.print(f"  path={md.path!r} block_type={md.block_type}", markup=False)
             out.print(c.text, markup=False)
     if n_bad:
+        raise typer.Exit(1)
+
+
+def _write_jsonl(path: Path, chunks: list[Any]) -> None:
+    with path.open("w", encoding="utf-8") as fh:
+        for c in chunks:
+            fh.write(json.dumps(c.to_dict(), ensure_ascii=False) + "\n")
+
+
+def _stream_jsonl(paths: list[str], jsonl: Path, size: int, overlap: int, strategy: str, max_depth: int,
+                  workers: int, ocr: str | None) -> None:
+    """--jsonl: one file at a time (memory does not grow with the corpus), ids as ``chunk()`` numbers them."""
+    from jogak.chunk import STRATEGIES
+    from jogak.chunk.stream import stream_files
+    from jogak.load import expand_paths
+
+    if strategy not in STRATEGIES:
+        raise typer.BadParameter(f"unknown chunking strategy '{strategy}' (choose from {', '.join(STRATEGIES)})")
+    exp = expand_paths(paths)
+    for s in exp.skipped:
+        note(f"skipped (unsupported type): {s}")
+    for m in exp.missing:
+        error(f"{m}: no such file or directory")
+    extra = {"max_depth": max_depth} if strategy == "structure" else {}
+    n = n_bad = 0
+    with jsonl.open("w", encoding="utf-8") as fh:
+        for res in stream_files(exp.files, strategy, size, overlap, max(1, workers), ocr, **extra):
+            if res.error:
+                error(res.error)
+                n_bad += 1
+                continue
+            for c in res.chunks:
+                c.id = f"policy-{n:03d}"  # the batch numbering of ``jogak.chunk.chunk`` (seed 000's ids)
+                fh.write(json.dumps(c.to_dict(), ensure_ascii=False) + "\n")
+                n += 1
+    err.print(f"wrote {n} chunks to {jsonl}", markup=False)
+    if n_bad or exp.missing:
         raise typer.Exit(1)
 
 

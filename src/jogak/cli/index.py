@@ -102,6 +102,7 @@ def ingest_cmd(
     strategy: Annotated[str, typer.Option(help="structure (clause tree) or recursive (seed 001).")] = "structure",
     size: Annotated[int | None, typer.Option(help="Maximum chunk length in characters.")] = None,
     overlap: Annotated[int | None, typer.Option(help="Overlap in characters (recursive strategy).")] = None,
+    workers: Annotated[int, typer.Option(help="Load, parse, chunk and tokenize in N processes.")] = 1,
     as_json: JsonOpt = False,
     ocr: OcrOpt = None,
 ) -> None:
@@ -114,7 +115,8 @@ def ingest_cmd(
 
     try:
         with _Bar() as bar:
-            rep = st.ingest(paths, strategy=strategy, progress=bar, size=size, overlap=overlap)
+            rep = st.ingest(paths, strategy=strategy, progress=bar, size=size, overlap=overlap,
+                            workers=max(1, workers))
     except StoreError as e:
         error(str(e))
         raise typer.Exit(2) from None

@@ -75,6 +75,7 @@ class Prepared:
     action: str  # added | updated
     pointers: dict[str, list[str]] = field(default_factory=dict)  # chunk id → pointer target paths
     kinds: dict[str, str] = field(default_factory=dict)  # chunk id → kind of its node (article, faq, …)
+    tokens: list[list[str]] | None = None  # each chunk's BM25 tokens, when a worker process made them
 
 
 def file_sha256(path: Path) -> str:

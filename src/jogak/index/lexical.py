@@ -128,6 +128,18 @@ class LexicalIndex:
             bm25.index([t if t else [""] for t in tokens], show_progress=False)
         return cls(rows, columns, bm25)
 
+    @classmethod
+    def build_from_ids(cls, rows: list[str], ids: list[list[int]], vocab: dict[str, int],
+                       columns: dict[str, list[Any]]) -> LexicalIndex:
+        """The same index as ``build`` from token ids (``vocab``: token → id; an empty row holds ``""``)."""
+        bm25 = None
+        if rows:
+            import bm25s
+
+            bm25 = bm25s.BM25(k1=1.2, b=0.75)
+            bm25.index((ids, vocab), show_progress=False)
+        return cls(rows, columns, bm25)
+
     def save(self, parent: Path) -> str:
         """Write into ``parent/<new id>`` atomically (temp dir + rename); returns the new id."""
         parent.mkdir(parents=True, exist_ok=True)

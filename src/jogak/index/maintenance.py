@@ -21,28 +21,34 @@ if TYPE_CHECKING:
     from jogak.index.store import Store
 
 
-def build_lexical(store: Store, exclude_docs: set[str], extra: list[tuple[int, list[Row]]]) -> str:
-    """Write a new BM25 directory: the active rows of every document not in ``exclude_docs``, then the
-    ``extra`` rows (new generations); returns its id (not yet the active one)."""
+def build_lexical(store: Store, exclude_docs: set[str], extra: list[tuple[int, list[Row]]],
+                  pending_gens: list[int] | None = None) -> str:
+    """Write a new BM25 directory: the active rows of every document not in ``exclude_docs``, then the rows
+    of ``pending_gens`` (staged in the manifest), then the ``extra`` rows (new generations in memory);
+    returns its id (not yet the active one). Tokens become integer ids as they are read, so a collection
+    of half a million chunks is indexed from compact lists rather than from every token string."""
     rows: list[str] = []
-    tokens: list[list[str]] = []
+    ids: list[list[int]] = []
+    vocab: dict[str, int] = {}
     cols: dict[str, list[Any]] = {c: [] for c in COLUMNS}
-    for row, toks, cj, doc_id in store.manifest.active_index_rows():
-        if doc_id in exclude_docs:
-            continue
+
+    def add(row: str, toks: list[str], cd: dict[str, Any]) -> None:
         rows.append(row)
-        tokens.append(json.loads(toks))
-        cd = json.loads(cj)
+        ids.append([vocab.setdefault(t, len(vocab)) for t in (toks or [""])])
         for c in COLUMNS:
             cols[c].append(cd.get(c))
+
+    m = store.manifest
+    for row, toks, cj, doc_id in m.iter_index_rows():
+        if doc_id not in exclude_docs:
+            add(row, json.loads(toks), json.loads(cj))
+    for row, toks, cj, _doc in m.index_rows_of_gens(pending_gens or []):
+        add(row, json.loads(toks), json.loads(cj))
     for _, rs in extra:
         for r in rs:
-            rows.append(r.row)
-            tokens.append(r.tokens)
-            for c in COLUMNS:
-                cols[c].append(r.cols.get(c))
-    index = LexicalIndex.build(rows, tokens, cols)
-    return index.save(store.coll_dir / "lexical")
+            add(r.row, r.tokens, r.cols)
+    index = LexicalIndex.build_from_ids(rows, ids, vocab, cols)
+    return m.publish_lexical(index, store.coll_dir / "lexical")
 
 
 def purge(store: Store, gens: list[int]) -> None:
@@ -64,6 +70,7 @@ def gc(store: Store) -> None:
 
 def gc_lexical_dirs(store: Store) -> None:
     keep = {store.manifest.meta("lexical"), store.manifest.meta("lexical_prev")}
+    store.manifest.drop_lexical(keep)
     lex_dir = store.coll_dir / "lexical"
     if not lex_dir.is_dir():
         return

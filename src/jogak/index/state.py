@@ -258,6 +258,35 @@ class Manifest:
             return self.db.execute(f"SELECT c.row, c.tokens, c.cols, c.doc_id FROM {ACTIVE} "
                                    "ORDER BY c.doc_id, c.chunk_no").fetchall()
 
+    def iter_index_rows(self, page: int = 5000) -> Iterator[tuple[str, str, str, str]]:
+        """``active_index_rows`` read page by page (a big collection's rows are not all held at once)."""
+        with self.lock:
+            cur = self.db.execute(f"SELECT c.row, c.tokens, c.cols, c.doc_id FROM {ACTIVE} "
+                                  "ORDER BY c.doc_id, c.chunk_no")
+            while batch := cur.fetchmany(page):
+                yield from batch
+
+    def index_rows_of_gens(self, gens: list[int]) -> Iterator[tuple[str, str, str, str]]:
+        """(row key, tokens JSON, columns JSON, doc id) of the rows of (pending) generations, in order."""
+        with self.lock:
+            for i in range(0, len(gens), _BATCH):
+                part = gens[i : i + _BATCH]
+                yield from self.db.execute(f"SELECT row, tokens, cols, doc_id FROM chunks WHERE gen IN "
+                                           f"{_in(len(part))} ORDER BY gen, chunk_no", part).fetchall()
+
+    # ─── the BM25 directories (local files here; a shared manifest keeps them in its database) ──
+
+    def publish_lexical(self, index: Any, parent: Path) -> str:
+        """Save a new BM25 directory where readers find it; returns its id (not yet the active one)."""
+        return index.save(parent)
+
+    def fetch_lexical(self, lexical_id: str, parent: Path) -> Path:
+        """The local directory of a BM25 index (a shared manifest downloads it first)."""
+        return parent / lexical_id
+
+    def drop_lexical(self, keep: set[str | None]) -> None:
+        """Forget stored BM25 indexes outside ``keep`` (local directories are collected by the caller)."""
+
     def active_chunk_data(self) -> list[tuple[str, str]]:
         """(row key, chunk JSON) of every active chunk."""
         with self.lock:

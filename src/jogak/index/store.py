@@ -157,8 +157,8 @@ class Store:
             if snap.lexical_id is None:
                 return LexicalIndex([], {})
             if self._lexical.id != snap.lexical_id or self._lexical.index is None:
-                self._lexical = _Lexical(snap.lexical_id,
-                                         LexicalIndex.load(self.coll_dir / "lexical" / snap.lexical_id))
+                where = self.manifest.fetch_lexical(snap.lexical_id, self.coll_dir / "lexical")
+                self._lexical = _Lexical(snap.lexical_id, LexicalIndex.load(where))
             return self._lexical.index
 
     def _chunks_by_rows(self, rows: list[str]) -> dict[str, Chunk]:
@@ -304,9 +304,10 @@ class Store:
 
     def ingest(self, paths: Iterable[str | os.PathLike[str]], strategy: str = "structure",
                progress: Progress | None = None, size: int | None = None, overlap: int | None = None,
-               commit_every: int | None = None) -> IngestReport:
-        """Load, chunk, embed and index files; unchanged files (same bytes, same chunking) are skipped."""
-        return writer.ingest(self, paths, strategy, progress, size, overlap, commit_every)
+               commit_every: int | None = None, workers: int = 1) -> IngestReport:
+        """Load, chunk, embed and index files; unchanged files (same bytes, same chunking) are skipped.
+        ``workers`` > 1 loads, parses and chunks in that many processes."""
+        return writer.ingest(self, paths, strategy, progress, size, overlap, commit_every, workers)
 
     def remove(self, doc_id_or_source: str) -> bool:
         """Remove one document (by doc_id, file name or unique title). False when there is no such document."""

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from jogak.filters import chroma_metadata, filter_columns
 from jogak.index import maintenance
+from jogak.index.fanout import Job, Outcome, prepare_files
 from jogak.index.ingest import (
     IngestReport,
     Prepared,
@@ -31,7 +32,6 @@ from jogak.index.ingest import (
     chunk_config,
     file_sha256,
     no_progress,
-    prepare,
     resolve_strategy,
 )
 from jogak.index.lexical import lexical_text, tokenize
@@ -45,11 +45,10 @@ _EMBED_STEP = 32  # passages per embedder call
 
 def ingest(store: Store, paths: Iterable[str | os.PathLike[str]], strategy: str = "structure",
            progress: Progress | None = None, size: int | None = None, overlap: int | None = None,
-           commit_every: int | None = None) -> IngestReport:
-    """Load, chunk, embed and index files; unchanged files (same bytes, same chunking) are skipped."""
-    # loaders and chunkers are needed only when writing: a cold read (``jogak docs``, search) skips them
-    from jogak.chunk import get_chunker
-    from jogak.load import expand_paths
+           commit_every: int | None = None, workers: int = 1) -> IngestReport:
+    """Load, chunk, embed and index files; unchanged files (same bytes, same chunking) are skipped.
+    ``workers`` > 1 loads, parses, chunks and tokenizes in that many processes (``jogak.index.fanout``)."""
+    from jogak.load import expand_paths, ocr_mode
 
     t0 = time.perf_counter()
     progress = progress or no_progress
@@ -63,8 +62,7 @@ def ingest(store: Store, paths: Iterable[str | os.PathLike[str]], strategy: str 
     report.strategy = strategy
     if w:
         report.warnings.append(w)
-    chunker = get_chunker(strategy, size=size, overlap=overlap)
-    cfg = chunk_config(strategy, size, overlap)
+    job = Job(strategy, size, overlap, chunk_config(strategy, size, overlap), ocr_mode() if workers > 1 else None)
     exp = expand_paths(paths)
     report.skipped = [str(p) for p in exp.skipped]
     report.missing = [str(p) for p in exp.missing]
@@ -78,21 +76,24 @@ def ingest(store: Store, paths: Iterable[str | os.PathLike[str]], strategy: str 
         docs = store.documents()
         known = _Known({d.doc_id: d for d in docs}, {(d.source, d.sha256): d for d in docs})
         _check_embedder(store, emb)
+        todo = _changed(store, exp.files, known, job.chunk_config, emb, report)
+        pub = _Publisher(store, report, progress, float(idx_cfg.get("publish_ratio", 0.5)))
         batch: list[Prepared] = []
-        n = len(exp.files)
+        n = len(todo)
         seen_ids: dict[str, str] = {}
-        for i, f in enumerate(exp.files):
-            progress("load", i, n, f.name)
-            prep = _prepare_file(store, f, known, seen_ids, chunker, strategy, cfg, emb, report)
+        for i, out in enumerate(prepare_files([f for f, _ in todo], job, max(1, workers))):
+            progress("load", i, n, Path(out.path).name)
+            prep = _admit(todo[i], out, known, seen_ids, report)
             if prep is None:
                 continue
             batch.append(prep)
             if len(batch) >= commit_every:
-                commit_or_fail(store, batch, report, progress)
+                pub.stage(batch)
                 batch = []
         progress("load", n, n, "")
         if batch:
-            commit_or_fail(store, batch, report, progress)
+            pub.stage(batch)
+        pub.publish()
     report.seconds = time.perf_counter() - t0
     return report
 
@@ -105,28 +106,37 @@ class _Known:
     by_file: dict[tuple[str, str], Any]
 
 
-def _prepare_file(store: Store, f: Path, known: _Known, seen_ids: dict[str, str], chunker: Any,
-                  strategy: str, cfg: str, emb: Any, report: IngestReport) -> Prepared | None:
-    """One file loaded and chunked, or None when it is unchanged or failed (the report says which)."""
-    from jogak.load import LoadError, load
+def _changed(store: Store, files: list[Path], known: _Known, cfg: str, emb: Any,
+             report: IngestReport) -> list[tuple[Path, str]]:
+    """(file, sha256) of the files to (re-)ingest; the same bytes under the same name chunked the same way
+    are the same document, reported unchanged."""
+    out = []
+    for f in files:
+        try:
+            sha = file_sha256(f)
+        except OSError as e:
+            report.failed.append({"source": f.name, "error": f"{f.name}: {e.strerror or e}"})
+            continue
+        same = known.by_file.get((f.name, sha))
+        if (same is not None and store.manifest.doc_config(same.doc_id) == cfg
+                and (same.embedded or emb is None)):
+            report.unchanged.append(f.name)
+            continue
+        out.append((f, sha))
+    return out
+
+
+def _admit(item: tuple[Path, str], out: Outcome, known: _Known, seen_ids: dict[str, str],
+           report: IngestReport) -> Prepared | None:
+    """A prepared file as added or updated (with the warnings its identity calls for), or None on error."""
     from jogak.load.identity import document_key
 
-    try:
-        sha = file_sha256(f)
-    except OSError as e:
-        report.failed.append({"source": f.name, "error": f"{f.name}: {e.strerror or e}"})
+    f, sha = item
+    if out.prepared is None:
+        report.failed.append({"source": f.name, "error": out.error or f"{f.name}: failed"})
         return None
-    # the same bytes under the same name are the same document (its key comes from either)
-    same = known.by_file.get((f.name, sha))
-    if (same is not None and store.manifest.doc_config(same.doc_id) == cfg
-            and (same.embedded or emb is None)):
-        report.unchanged.append(f.name)
-        return None
-    try:
-        doc = load(f)
-    except LoadError as e:
-        report.failed.append({"source": f.name, "error": str(e)})
-        return None
+    prep = out.prepared
+    doc = prep.doc
     doc_id = _doc_id(doc)
     if doc_id in seen_ids:
         report.warnings.append(f"{f}: same document as {seen_ids[doc_id]}; it replaces it")
@@ -136,11 +146,8 @@ def _prepare_file(store: Store, f: Path, known: _Known, seen_ids: dict[str, str]
         # the document key (a law's title and dates, else the file name): say what is replaced
         same_as = "the same law and version" if doc.source != document_key(doc) else "the document of the same name"
         report.warnings.append(f"{f}: replaces {same_as} ingested from {old.path}")
-    try:
-        return prepare(doc, chunker, strategy, cfg, "updated" if old else "added")
-    except Exception as e:  # a chunker bug on one file must not lose the others
-        report.failed.append({"source": f.name, "error": f"{f.name}: chunking failed: {e}"})
-        return None
+    prep.action = "updated" if old else "added"
+    return prep
 
 
 def _check_embedder(store: Store, emb: Any) -> None:
@@ -153,34 +160,77 @@ def _check_embedder(store: Store, emb: Any) -> None:
 
 
 def commit_or_fail(store: Store, batch: list[Prepared], report: IngestReport, progress: Progress) -> None:
-    """Commit a batch; when the embedding backend fails midway, the batch's documents are reported as
-    failed and the collection stays as it was (their pending rows are dropped)."""
-    from jogak.index.embed import EmbedderUnavailable
-
-    try:
-        commit(store, batch, report, progress)
-    except EmbedderUnavailable as e:
-        for p in batch:
-            report.failed.append({"source": p.doc.source, "error": f"{p.doc.source}: {e}"})
-        maintenance.gc(store)
+    """Commit one batch now (all five steps); when the embedding backend fails midway, the batch's
+    documents are reported as failed and the collection stays as it was (their pending rows are dropped)."""
+    pub = _Publisher(store, report, progress, ratio=0.0)
+    pub.stage(batch)
+    pub.publish()
 
 
-def commit(store: Store, batch: list[Prepared], report: IngestReport, progress: Progress) -> None:
-    emb = store.embedder
-    rows = _rows(batch, progress)
-    gens = _write_pending(store, batch, rows)
-    total = sum(len(r) for r in rows)
-    if emb is not None and total:
-        _add_vectors(store, emb, [(gen, r) for gen, rs in zip(gens, rows, strict=True) for r in rs], report,
-                     progress)
-    progress("index", 0, 1, "BM25")
-    new_lex = maintenance.build_lexical(store, exclude_docs={_doc_id_of(p, rs) for p, rs in zip(batch, rows,
-                                                                                                strict=True)},
-                                        extra=list(zip(gens, rows, strict=True)))
-    progress("index", 1, 1, "BM25")
-    retired = _flip(store, batch, gens, rows, new_lex, emb, report)
-    progress("commit", len(batch), len(batch), "")
-    maintenance.purge(store, retired)
+@dataclass
+class _Staged:
+    """A document written as pending (steps 1–2), waiting for the flip: its docs row and counts."""
+
+    gen: int
+    doc_id: str
+    doc: tuple[Any, ...]  # the docs row after doc_id and gen
+    action: str
+    source: str
+    n_chunks: int
+
+
+class _Publisher:
+    """Steps 1–2 per batch (``stage``: pending rows, vectors), steps 3–5 when due (``publish``: BM25, the
+    flip, purge). Rebuilding BM25 costs the whole collection, so a long ingest publishes when what is
+    staged reaches ``ratio`` × what is already active (geometric: O(log n) rebuilds for a corpus, not one
+    per batch) and at the end; a small collection still publishes every batch. Staged batches are held
+    as pending generations in the manifest (invisible, collected by the next writer after a crash), so
+    memory holds one batch of documents, not everything staged."""
+
+    def __init__(self, store: Store, report: IngestReport, progress: Progress, ratio: float) -> None:
+        self.store, self.report, self.progress, self.ratio = store, report, progress, ratio
+        self.active = store.manifest.count()
+        self.staged: list[_Staged] = []
+        self.pending = 0
+
+    def stage(self, batch: list[Prepared]) -> None:
+        from jogak.index.embed import EmbedderUnavailable
+
+        store, emb = self.store, self.store.embedder
+        rows = _rows(batch, self.progress)
+        gens = _write_pending(store, batch, rows)
+        total = sum(len(r) for r in rows)
+        try:
+            if emb is not None and total:
+                _add_vectors(store, emb, [(gen, r) for gen, rs in zip(gens, rows, strict=True) for r in rs],
+                             self.report, self.progress)
+        except EmbedderUnavailable as e:
+            for p in batch:
+                self.report.failed.append({"source": p.doc.source, "error": f"{p.doc.source}: {e}"})
+            maintenance.purge(store, gens)
+            return
+        for p, gen, rs in zip(batch, gens, rows, strict=True):
+            self.staged.append(_Staged(gen, _doc_id_of(p, rs), _doc_row(p, rs, self.report.strategy, emb),
+                                       p.action, p.doc.source, len(rs)))
+        self.pending += total
+        if self.pending >= self.ratio * self.active:
+            self.publish()
+
+    def publish(self) -> None:
+        if not self.staged:
+            return
+        store = self.store
+        final = {s.doc_id: s.gen for s in self.staged}  # a document staged twice: the last one wins
+        self.progress("index", 0, 1, "BM25")
+        new_lex = maintenance.build_lexical(store, exclude_docs=set(final), extra=[],
+                                            pending_gens=sorted(final.values()))
+        self.progress("index", 1, 1, "BM25")
+        retired = _flip(store, self.staged, new_lex, store.embedder, self.report)
+        self.progress("commit", len(self.staged), len(self.staged), "")
+        maintenance.purge(store, retired)
+        maintenance.gc_lexical_dirs(store)
+        self.active = store.manifest.count()
+        self.staged, self.pending = [], 0
 
 
 def _rows(batch: list[Prepared], progress: Progress) -> list[list[Row]]:
@@ -190,8 +240,8 @@ def _rows(batch: list[Prepared], progress: Progress) -> list[list[Row]]:
     out: list[list[Row]] = []
     for p in batch:
         rows = []
-        for c in p.chunks:
-            rows.append(Row("", c, tokenize(lexical_text(c)),
+        for k, c in enumerate(p.chunks):
+            rows.append(Row("", c, p.tokens[k] if p.tokens is not None else tokenize(lexical_text(c)),
                             {**filter_columns(c), "pointers": p.pointers.get(c.id) or None,
                              "kind": p.kinds.get(c.id)},
                             c.embed_text or c.text))
@@ -244,24 +294,26 @@ def _add_vectors(store: Store, emb: Any, rows: list[tuple[int, Row]], report: In
     report.n_embedded += emb.misses - miss0
 
 
-def _flip(store: Store, batch: list[Prepared], gens: list[int], rows: list[list[Row]], new_lex: str, emb: Any,
-          report: IngestReport) -> list[int]:
+def _doc_row(p: Prepared, rows: list[Row], strategy: str, emb: Any) -> tuple[Any, ...]:
+    case = _case_of(p, rows)
+    return (p.doc.source, p.doc.doc_title, p.doc.sha256, len(rows), now(), p.doc.path, p.doc.format,
+            p.doc.n_pages, strategy, p.chunk_config,
+            json.dumps(case, ensure_ascii=False, default=str) if case else None,
+            1 if emb is not None else 0, p.doc.text)
+
+
+def _flip(store: Store, staged: list[_Staged], new_lex: str, emb: Any, report: IngestReport) -> list[int]:
     """Step 4: one transaction activates the new generations and the new BM25 directory; returns the
     generations it retired."""
     m = store.manifest
     retired: list[int] = []
     with m.txn() as db:
-        for p, gen, rs in zip(batch, gens, rows, strict=True):
-            case = _case_of(p, rs)
-            old = m.activate(db, gen, _doc_id_of(p, rs), (
-                p.doc.source, p.doc.doc_title, p.doc.sha256, len(rs), now(), p.doc.path, p.doc.format,
-                p.doc.n_pages, report.strategy, p.chunk_config,
-                json.dumps(case, ensure_ascii=False, default=str) if case else None,
-                1 if emb is not None else 0, p.doc.text))
+        for s in staged:
+            old = m.activate(db, s.gen, s.doc_id, s.doc)
             if old is not None:
                 retired.append(old)
-            (report.updated if p.action == "updated" else report.added).append(p.doc.source)
-            report.n_chunks += len(rs)
+            (report.updated if s.action == "updated" else report.added).append(s.source)
+            report.n_chunks += s.n_chunks
         m.set_lexical(db, new_lex)
         if emb is not None:
             m.set_meta(db, "embedder", emb.name)
