@@ -8,12 +8,12 @@ from typing import Annotated, Any
 import typer
 
 from jogak.cli.common import emit_json, err, error, note, out, warn
-from jogak.cli.stores import check_question, loading, open_existing
+from jogak.cli.stores import STATE_HELP, check_question, loading, open_existing
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout.")]
 CollOpt = Annotated[str, typer.Option("--collection", help="Collection name inside the store.")]
-StateOpt = Annotated[Path | None, typer.Option(
-    "--state", help="Local state directory when --store is a server.")]
+StateOpt = Annotated[str | None, typer.Option(
+    "--state", envvar="JOGAK_STATE", help=STATE_HELP)]
 LlmOpt = Annotated[str | None, typer.Option(
     "--llm", help="Generator: extractive (offline, default) or openai (any OpenAI-compatible server).")]
 ModelOpt = Annotated[str | None, typer.Option("--model", help="Model name for --llm openai.")]
@@ -57,7 +57,7 @@ def _options(k: int | None, budget: int | None) -> Any:
     return opts
 
 
-def _open(store: str, collection: str, state: Path | None) -> Any:
+def _open(store: str, collection: str, state: str | None) -> Any:
     return open_existing(store, collection, state)
 
 

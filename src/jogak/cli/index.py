@@ -12,12 +12,12 @@ from typing import Annotated, Any
 import typer
 
 from jogak.cli.common import OcrOpt, apply_ocr, emit_json, err, error, note, out, warn
-from jogak.cli.stores import check_collection, check_question, loading, open_existing
+from jogak.cli.stores import STATE_HELP, check_collection, check_question, loading, open_existing
 
 StoreOpt = Annotated[str, typer.Option("--store", help="Store directory, or http://HOST:PORT of a Chroma server.")]
 CollOpt = Annotated[str, typer.Option("--collection", help="Collection name inside the store.")]
-StateOpt = Annotated[Path | None, typer.Option(
-    "--state", help="Local state directory (BM25, manifest, embedding cache) when --store is a server.")]
+StateOpt = Annotated[str | None, typer.Option(
+    "--state", envvar="JOGAK_STATE", help=STATE_HELP)]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout.")]
 
 
@@ -30,7 +30,7 @@ def register(app: typer.Typer) -> None:
     app.command("eval-cuad")(eval_cuad_cmd)
 
 
-def _open(store: str, collection: str, state: Path | None, create: bool) -> Any:
+def _open(store: str, collection: str, state: str | None, create: bool) -> Any:
     if not create:
         return open_existing(store, collection, state)
     check_collection(collection)

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from jogak.cli.common import error, note
+from jogak.cli.stores import STATE_HELP
 
 
 def register(app: typer.Typer) -> None:
@@ -30,8 +31,8 @@ def mcp_cmd(
     config: Annotated[Path | None, typer.Option(
         "--config", help="Configuration file (API keys in section 'server'). Default: $JOGAK_CONFIG or ./jogak.yaml.")]
     = None,
-    state: Annotated[Path | None, typer.Option(
-        "--state", help="Local state directory when --store is a Chroma server.")] = None,
+    state: Annotated[str | None, typer.Option(
+        "--state", envvar="JOGAK_STATE", help=STATE_HELP)] = None,
     warm_up: Annotated[bool, typer.Option(
         "--warm-up/--no-warm-up", help="Load models in the background at start-up.")] = True,
 ) -> None:

@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from jogak.cli.common import error, note, warn
+from jogak.cli.stores import STATE_HELP
 
 
 def register(app: typer.Typer) -> None:
@@ -25,8 +26,8 @@ def serve_cmd(
     config: Annotated[Path | None, typer.Option(
         "--config", help="Configuration file (section 'server': keys, max_upload_mb, cors_origins, ...). "
                          "Default: $JOGAK_CONFIG or ./jogak.yaml.")] = None,
-    state: Annotated[Path | None, typer.Option(
-        "--state", help="Local state directory when --store is a Chroma server.")] = None,
+    state: Annotated[str | None, typer.Option(
+        "--state", envvar="JOGAK_STATE", help=STATE_HELP)] = None,
     warm_up: Annotated[bool, typer.Option(
         "--warm-up/--no-warm-up", help="Load models in the background at start-up.")] = True,
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level.")] = "info",

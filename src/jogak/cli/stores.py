@@ -20,6 +20,8 @@ import typer
 from jogak.cli.common import err, error
 
 MAX_QUESTION_CHARS = 2000
+STATE_HELP = ("Manifest, BM25 and embedding cache: a local directory when --store is a Chroma server, or "
+              "postgresql://… to share every collection's state between processes and machines.")
 DEFAULT_STATE = "./jogak_state"  # jogak.index.store.DEFAULT_STATE, without importing the store
 
 
@@ -33,7 +35,7 @@ def collections_in(state_dir: Path) -> list[str]:
     return sorted(p.name for p in root.iterdir() if valid_collection(p.name) and (p / "state.sqlite").is_file())
 
 
-def missing_store(store: str, collection: str, state: Path | None) -> str | None:
+def missing_store(store: str, collection: str, state: str | Path | None) -> str | None:
     """Why ``store``/``collection`` cannot be read (None when it can)."""
     from jogak.index.names import collection_problem
 
@@ -41,6 +43,16 @@ def missing_store(store: str, collection: str, state: Path | None) -> str | None
     if why:
         return why
     remote = store.startswith(("http://", "https://"))
+    if str(state or "").startswith(("postgresql://", "postgres://")):
+        from jogak.index.shared import collection_names
+        from jogak.index.state import StoreError
+
+        try:
+            have = collection_names(str(state))
+        except StoreError as e:
+            return str(e)
+        return None if collection in have else (
+            f"no collection '{collection}' in the shared state; it has: {', '.join(have) or 'none'}")
     if not remote and not Path(store).is_dir():
         return f"no store at {store}: build one with `jogak ingest PATH --store {store}`"
     state_dir = Path(state) if state else (Path(DEFAULT_STATE) if remote else Path(store))
@@ -54,7 +66,7 @@ def missing_store(store: str, collection: str, state: Path | None) -> str | None
     return f"no collection '{collection}' in {where}; it has: {', '.join(have)} (choose one with --collection NAME)"
 
 
-def open_existing(store: str, collection: str, state: Path | None, **kw: Any) -> Any:
+def open_existing(store: str, collection: str, state: str | Path | None, **kw: Any) -> Any:
     """The store bound to an existing collection, or exit 2 with the one message above."""
     problem = missing_store(store, collection, state)
     if problem:

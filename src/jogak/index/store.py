@@ -38,7 +38,7 @@ from typing import Any
 
 from jogak.config import load_config
 from jogak.filters import coerce_filters, matches
-from jogak.index import maintenance, writer
+from jogak.index import maintenance, shared, writer
 from jogak.index.ingest import IngestReport, Progress
 from jogak.index.laws import link_laws
 from jogak.index.lexical import LexicalIndex
@@ -75,20 +75,29 @@ class Store:
         store_s = str(store)
         self.remote = store_s.startswith(("http://", "https://"))
         self.location = store_s
-        if self.remote:
+        # a postgresql:// state: every piece of collection state in PostgreSQL (jogak.index.shared)
+        self.shared = str(state_dir) if shared.is_shared(str(state_dir or "")) else None
+        if self.shared:
+            self.state_dir = shared.local_cache(self.shared)  # downloaded BM25 directories only
+        elif self.remote:
             self.state_dir = Path(state_dir or DEFAULT_STATE)
         else:
             self.state_dir = Path(state_dir) if state_dir else Path(store_s)
+        if not self.remote:
             self.store_dir = Path(store_s)
         self.coll_dir = self.state_dir / "collections" / collection
-        if not create and not (self.coll_dir / "state.sqlite").is_file():
+        if not create and not self.shared and not (self.coll_dir / "state.sqlite").is_file():
             raise StoreError(f"no collection '{collection}' in store {store_s}"
                              + (f" (state {self.state_dir})" if self.remote else "")
                              + " — run `jogak ingest` first")
-        self.coll_dir.mkdir(parents=True, exist_ok=True)
-        self.store_id = store_id(self.state_dir)
         self._cfg = config
-        self.manifest = Manifest(self.coll_dir)
+        if self.shared:
+            self.manifest: Manifest = shared.PgManifest(self.shared, collection, create)
+            self.store_id = shared.store_id(self.shared)
+        else:
+            self.coll_dir.mkdir(parents=True, exist_ok=True)
+            self.store_id = store_id(self.state_dir)
+            self.manifest = Manifest(self.coll_dir)
         self._lock = self.manifest.lock  # one lock for the connection and the caches below
         self.vectors = Vectors(store_s, None if self.remote else self.store_dir / "chroma", self.chroma_name,
                                collection, self._lock)
@@ -139,6 +148,8 @@ class Store:
     def cache(self) -> Any:
         from jogak.index.cache import EmbeddingCache
 
+        if not hasattr(self, "_cache") and self.shared:
+            self._cache = shared.PgEmbeddingCache(self.shared)
         if not hasattr(self, "_cache"):
             path = (os.environ.get("JOGAK_EMBED_CACHE") or (self.config.get("embed") or {}).get("cache")
                     or self.state_dir / "embed_cache.sqlite")

@@ -123,12 +123,18 @@ class Collections:
     # ── names ──
     def names(self) -> list[str]:
         """Existing collections (those with a manifest), sorted."""
+        if self.settings.shared:
+            from jogak.index.shared import collection_names
+
+            return [n for n in collection_names(str(self.settings.state_dir)) if valid_collection(n)]
         root = self.settings.state_path / "collections"
         if not root.is_dir():
             return []
         return sorted(p.name for p in root.iterdir() if valid_collection(p.name) and (p / "state.sqlite").is_file())
 
     def exists(self, name: str) -> bool:
+        if self.settings.shared:
+            return valid_collection(name) and name in self.names()
         return valid_collection(name) and (self.settings.state_path / "collections" / name / "state.sqlite").is_file()
 
     # ── stores ──

@@ -127,8 +127,18 @@ class ServerSettings:
         return self.store.startswith(("http://", "https://"))
 
     @property
+    def shared(self) -> bool:
+        """Collection state in PostgreSQL (``state_dir`` is a postgresql:// URL): replicas share it."""
+        return str(self.state_dir or "").startswith(("postgresql://", "postgres://"))
+
+    @property
     def state_path(self) -> Path:
-        """Where the store keeps its manifests (the store directory unless Chroma is a server)."""
+        """Where the store keeps its manifests (the store directory unless Chroma is a server); with a
+        shared state, this machine's cache of it."""
+        if self.shared:
+            from jogak.index.shared import local_cache
+
+            return local_cache(str(self.state_dir))
         if self.remote:
             from jogak.index.store import DEFAULT_STATE
 
