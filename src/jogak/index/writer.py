@@ -40,7 +40,7 @@ from jogak.index.state import Row, StoreError, now, row_key
 if TYPE_CHECKING:
     from jogak.index.store import Store
 
-_EMBED_STEP = 32  # passages per embedder call
+_EMBED_STEP = 32  # passages per embedder call (at least; a remote service asks for more)
 
 
 def ingest(store: Store, paths: Iterable[str | os.PathLike[str]], strategy: str = "structure",
@@ -280,12 +280,13 @@ def _add_vectors(store: Store, emb: Any, rows: list[tuple[int, Row]], report: In
     vectors.coll()
     max_batch = vectors.max_batch()
     pend: list[tuple[tuple[int, Row], Any]] = []
-    for i in range(0, len(rows), _EMBED_STEP):
-        part = rows[i : i + _EMBED_STEP]
+    step = max(_EMBED_STEP, int(getattr(emb, "step", _EMBED_STEP)))  # a service's batch × concurrency
+    for i in range(0, len(rows), step):
+        part = rows[i : i + step]
         vecs = emb.embed_passages([r.embed_text for _, r in part])
-        progress("embed", min(i + _EMBED_STEP, len(rows)), len(rows), part[-1][1].chunk.metadata.source)
+        progress("embed", min(i + step, len(rows)), len(rows), part[-1][1].chunk.metadata.source)
         pend.extend(zip(part, vecs, strict=True))
-        if len(pend) >= min(max_batch, 512) or i + _EMBED_STEP >= len(rows):
+        if len(pend) >= min(max_batch, 512) or i + step >= len(rows):
             vectors.add(ids=[r.row for (_, r), _ in pend], embeddings=[v for _, v in pend],
                         documents=[r.chunk.text for (_, r), _ in pend],
                         metadatas=[chroma_metadata(r.cols, {"gen": g}) for (g, r), _ in pend])
