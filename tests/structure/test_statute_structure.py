@@ -204,3 +204,16 @@ def test_omitted_articles_are_no_gap_and_a_title_is_no_table_of_contents() -> No
     assert [c.path for c in t.root.children if c.kind == "article"] == ["본문/제20조", "본문/제21조", "본문/제22조"]
     assert [c.label for c in t.find("부칙").children] == ["제1조", "제17조"]
     assert not t.warnings
+
+
+def test_long_division_titles_and_a_fifth_level_are_whole() -> None:
+    t = tree_of("# 법인세법\n\n## 제2장의2 법인과세 신탁재산의 각 사업연도의 소득에 대한 법인세 과세특례 <신설 2020.12.22>\n\n"
+                "##### 제75조의10 (적용 관계)\n\n특례를 적용한다.\n\n"
+                "## 제2장의3 각 연결사업연도의 소득에 대한 법인세 <신설 2008.12.26>\n\n### 제1절 통칙\n\n"
+                "#### 제1관 연결납세\n\n##### 제76조의8 (연결납세방식의 적용 등)\n\n연결납세방식을 적용할 수 있다.\n\n"
+                "제1속 굴착면의 기울기 등\n\n##### 제76조의9 (연결사업연도)\n\n연결사업연도로 한다.\n", "법인세법.md")
+    assert kinds(t, "chapter") == [
+        ("본문/제2장의2", "법인과세 신탁재산의 각 사업연도의 소득에 대한 법인세 과세특례"),
+        ("본문/제2장의3", "각 연결사업연도의 소득에 대한 법인세"), ("본문/제2장의3/제1절", "통칙"),
+        ("본문/제2장의3/제1절/제1관", "연결납세"), ("본문/제2장의3/제1절/제1관/제1속", "굴착면의 기울기 등")]
+    assert [c.path for c in t.find("본문/제2장의3/제1절/제1관/제1속").children] == ["본문/제76조의9"]

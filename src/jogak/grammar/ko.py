@@ -22,6 +22,9 @@ SCHEMES: tuple[Scheme, ...] = (
            titled=True, anchored=True),
     Scheme("ko_subsection", "chapter", label("관", "n", "m"), rank=4, path="제{n}관{sub}", label="{compact}",
            titled=True, anchored=True),
+    # 속: a fifth level under 관 (산업안전보건기준에 관한 규칙 제2편 제4장 제2절 제1관 제1속)
+    Scheme("ko_division5", "chapter", label("속", "n", "m"), rank=5, path="제{n}속{sub}", label="{compact}",
+           titled=True, anchored=True),
     Scheme("ko_article", "article", label("조", "n", "m"), rank=10, path="제{n}조{sub}", label="제{n}조{sub}",
            titled=True, anchored=True),
     # ① … ㊿, and as older statute texts print paragraphs above ⑮: "<16>" … "<125>" (amending acts' 부칙)

@@ -130,6 +130,8 @@ def _continues_as_text(after: str, grammar: Grammar, lang: str, word_label: bool
         if UNIT_REFERENCE_RE.match(stripped) and not after_title:
             return word_label
         token = stripped.split()[0].rstrip(".,;:)")
+        if token == "각" and not re.match(r"각\s*(?:호|목|항|조|장|절|편)", stripped):
+            return False  # "제2장의3 각 연결사업연도의 소득에 대한 법인세": a title, not "제3조 각 호"
         return word_label and token in grammar.continuations
     # English
     stripped = after.lstrip()
@@ -245,7 +247,7 @@ class CandidateReader:
             return title, consumed, bracketed
         if scheme.kind == "chapter":  # "제1장 총칙": chapter titles are rarely bracketed
             t = _AMEND_TAG.sub("", after).strip()  # "제2장의2 주택 임대차 계약의 신고 <신설 2020.8.18>"
-            if t and len(t) <= 40 and not t.endswith(("다.", "다")) and not is_hangul(after[:1] or " "):
+            if t and len(t) <= 80 and not t.endswith(("다.", "다")) and not is_hangul(after[:1] or " "):
                 return t, len(after), False
         elif scheme.anchored and after[:1].isspace():
             # "제1조 목적" alone on its line (contracts written by hand): an unbracketed title — but not
