@@ -166,3 +166,21 @@ def test_same_law_names_the_law_before() -> None:
     refs = {r.text.strip(): r for r in _refs(_parse(text, "시행령.md"), "본문/제39조")}
     same = refs["같은 법 제751조"]
     assert (same.target_path, same.law, same.clause) == (None, "민법", "본문/제751조")
+
+
+def test_a_qualifier_before_a_relative_reference_names_the_law() -> None:
+    text = DECREE.replace(
+        "제39조(설명의무) 상호저축은행은 법 제34조제1항 각 호의 사항을 거래자에게 설명하여야 한다.",
+        "제39조(조회) 법 제34조제1항에 따른 조회는 「형법」 제10조제1항에 따른 기관에 하되, 법 같은 조 제2항에 따른"
+        " 조회와 함께 할 수 있다.\n제40조(준용) 표창의 전수는 법 시행령 제3조를 준용한다. 법 제2호에 따른다.")
+    # a decree not named "… 시행령" (정부 표창 규정): "법" is what its text defines
+    text = text.replace("상호저축은행법 시행령", "상호저축은행 표창 규정").replace(
+        "「상호저축은행법」에서", "「상호저축은행법」(이하 \"법\"이라 한다)에서")
+    t = _parse(text, "규정.md")
+    refs = {r.text.strip(): r for r in _refs(t, "본문/제39조")}
+    same = refs["같은 조 제2항"]  # "법 같은 조": the Act's 제34조, not 형법 제10조 nor this document's
+    assert (same.target_path, same.law, same.clause) == (None, "상호저축은행법", "본문/제34조/제2항")
+    refs40 = {r.text.strip(): r for r in _refs(t, "본문/제40조")}
+    assert refs40["법 시행령 제3조"].target_path is None
+    assert refs40["법 시행령 제3조"].law == "상호저축은행법 시행령"
+    assert refs40["제2호"].target_path is None and refs40["제2호"].law == "상호저축은행법"

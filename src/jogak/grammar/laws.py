@@ -64,9 +64,12 @@ INSTRUMENT_OF = {"시행령": "decree", "시행규칙": "rule"}
 # The law named before an article, as the reference patterns capture it (group ``law``): "이 영", "같은 법",
 # "법", "영", "시행령", "민법", "상법 시행령" is not caught (statutes bracket other laws: 「상법 시행령」).
 # ("이 법" after a closing bracket is the subject particle and "법": "금융기관(…)이 법 제22조의2".)
-LAW_QUALIFIER = (r"(?P<law>(?<![)\]」』\"”'’])(?:이|같은|동)\s*법\s*시행(?:령|규칙)"
+LAW_QUALIFIER = (r"(?P<law>(?<![)\]」』\"”'’])(?:이|같은|동)\s*법\s*시행(?:령|규칙)|[가-힣ㆍ·]{0,30}?법\s*시행(?:령|규칙)"
                  r"|(?<![)\]」』\"”'’])(?:이|같은|동)\s*(?:법률|법|영|규칙|계약|약관|규정|정책)"
                  r"|동법|동령|[가-힣ㆍ·]{1,30}?(?:법률|법|령|규칙|규정)|법|영)\s*")
+# A qualifier written before a relative reference: "법 같은 조 제10항", "법 제2호" (the Act's, never this
+# document's, although no article pattern takes the word).
+QUALIFIER_BEFORE_RE = re.compile(r"(?<![가-힣])(?P<q>법|영|시행령|시행규칙)\s*$")
 # "「상호저축은행법」(이하 "법"이라 한다)": a short name defined for a law in the text.
 ALIAS_RE = re.compile(r"「(?P<name>[^」]{1,80})」\s*\(\s*이하\s*[\"“'‘]?(?P<short>[^\"”'’)]{1,20}?)[\"”'’]?"
                       r"\s*(?:이?라|라고)\s*한다\s*\)")

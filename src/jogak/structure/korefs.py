@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from jogak.grammar.laws import REF_CONNECTOR_RE, REF_CONNECTOR_WORDS
+from jogak.grammar.laws import QUALIFIER_BEFORE_RE, REF_CONNECTOR_RE, REF_CONNECTOR_WORDS
 from jogak.model import Document, Node, Ref
 from jogak.structure.lawrefs import SELF, LawContext, NoLinkSpans, Scope
 from jogak.structure.refindex import (
@@ -59,6 +59,8 @@ class KoReader:
         self.last_in: dict[int, _Read] = {}  # id(paragraph, article or holder) → the last reference read there
         self.last_law: dict[int, str] = {}  # id(paragraph, article or holder) → the last other law named there
         self.last_law_any: str | None = None
+        # (paragraph, law) → the last reference with an article into that law there ("법 제49조 … 법 같은 조")
+        self.last_of_law: dict[tuple[int, str], _Read] = {}
 
     def read(self, ref: Ref, name: str, gd: dict, holder: Node) -> None:
         """Resolve one reference (in document order) and remember it for the ones that follow."""
@@ -71,18 +73,25 @@ class KoReader:
         scope_node = self.idx.paragraph_of(holder) or article
         key = id(scope_node if scope_node is not None else holder)
         addr = {k: gd.get(k) for k in _ADDRESS}
-        base = self._base(name, ref.start, key)
+        qualified = self._qualified(name, gd, ref.start, key)
+        if qualified is not None:  # "법 같은 조 제10항", "법 제2호": the qualifier's law, never this document
+            scope, base = qualified
+        else:
+            base = self._base(name, ref.start, key)
         if base is not None and name in _ELLIPTIC:
             # the elided parts come from the reference it continues: "제3조제1항 … 및 제2항" → 제3조제2항
             for k in _ELLIPTIC[name]:
                 addr[k] = base.addr.get(k)
-        scope = self._scope(name, gd, ref, base, key)
+        if qualified is None:
+            scope = self._scope(name, gd, ref, base, key)
         if scope.reason is not None:
             ref.reason = scope.reason
         elif scope.law is not None:
             ref.law, ref.clause, ref.reason = scope.law, _clause(addr, self.body_prefix), "other law"
             self.last_law[key] = scope.law
             self.last_law_any = scope.law
+            if addr.get("art"):
+                self.last_of_law[(key, scope.law)] = _Read(ref.end, holder, scope, dict(addr))
         else:
             where = Where(holder, self.idx.block_of(holder), article, self.idx, self.body_prefix)
             target, ref.reason = self._here(name, addr, where)
@@ -91,6 +100,21 @@ class KoReader:
             read = _Read(ref.end, holder, scope, addr)
             self.last = read
             self.last_in[key] = read
+
+    def _qualified(self, name: str, gd: dict, start: int, key: int) -> tuple[Scope, _Read | None] | None:
+        """A relative reference ("같은 조 제10항", a bare "제2호") written after a qualifier the patterns do not
+        take ("법 같은 조 제10항"): (the qualifier's scope, the last reference into that law), or None when
+        there is no such qualifier or it names this document."""
+        if name not in _ELLIPTIC or gd.get("law"):
+            return None
+        m = QUALIFIER_BEFORE_RE.search(self.text, max(0, start - 12), start)
+        if m is None:
+            return None
+        scope = self.laws.qualifier(m.group("q"), self.last_law_any)
+        if scope.is_self:
+            return None
+        base = self.last_of_law.get((key, scope.law)) if scope.law is not None else None
+        return scope, (base if name in ("same_article", "same_para") else None)
 
     @staticmethod
     def _here(name: str, addr: dict, where: Where) -> Resolved:

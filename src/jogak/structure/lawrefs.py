@@ -81,9 +81,14 @@ class LawContext:
     def qualifier(self, written: str, last_law: str | None) -> Scope:
         """The scope of a reference's qualifier as written before the article ("법", "이 영", "같은 법")."""
         q = name_key(written)
-        for word, rank in INSTRUMENT_OF.items():  # "같은 법 시행령", "이 법 시행규칙"
-            if q.endswith(word) and q[: -len(word)] in (*SAME_LAW_WORDS, "이법", "동법"):
-                act = self.act if q.startswith("이") else last_law
+        if q in self.aliases:  # a short name the text defines: "법", "법 시행령"
+            return self.named(self.aliases[q])
+        for word, rank in INSTRUMENT_OF.items():  # "같은 법 시행령", "이 법 시행규칙", "법 시행령"
+            if q.endswith(word) and q[: -len(word)] in (*SAME_LAW_WORDS, "이법", "동법", "법"):
+                if q[: -len(word)] == "법":  # the Act "법" names here (a defined short name, else the family's)
+                    act = self.aliases.get("법") or self.act
+                else:
+                    act = self.act if q.startswith("이") else last_law
                 if act is None:
                     return Scope(reason=f"'{written.strip()}' names no law here")
                 title = f"{split_instrument(act)[0]} {word}"
