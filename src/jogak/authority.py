@@ -48,6 +48,11 @@ AUTHORITY: MappingProxyType[str, Prior] = MappingProxyType({
     "case_reasoning": Prior(retrieval=1.0, answer=0.85),
     # a worked example ("예를 들어 …", "For example, …") below the rule it illustrates
     "example": Prior(retrieval=1.0, answer=0.95),
+    # a purpose clause (제1조 (목적)) names the document and all it covers, so it matches many questions
+    # and answers none of them — unless the question asks for the purpose
+    "purpose": Prior(retrieval=1.0, answer=0.6),
+    # a blank form (별지 서식: "성명: 아이디: …") is a template to fill in, not a rule
+    "form": Prior(retrieval=1.0, answer=0.8),
 })
 
 

@@ -277,11 +277,22 @@ def test_extractive_table_row_and_faq(retriever):
     assert "멤버십정책 · 자주 묻는 질문 (FAQ)" in ans.answer
 
 
-def test_extractive_abstains(retriever):
+def test_extractive_does_not_assert_without_evidence(retriever):
+    """No confident answer where the documents say nothing: either the most relevant clauses, shown as
+    related (a line says they may not answer; no statement is asserted), or nothing at all."""
     for q in ("해외로도 배송해 주나요? 해외 배송비는 얼마예요?", "하루마켓 주식은 어디서 살 수 있나요?"):
         ans = answer_hits(q, retriever.search(q)).answer
-        assert ans.answer == ABSTAIN and not ans.supported and not ans.citations
-    assert answer_hits("아무거나", []).answer.answer == ABSTAIN
+        assert ans.outcome in ("related", "none") and not ans.supported, ans.answer
+        assert ans.confidence < 0.5
+        if ans.outcome == "none":
+            assert ans.answer == ABSTAIN and not ans.citations
+        else:
+            lines = ans.answer.split("\n")
+            assert lines[0].startswith("질문에 답하는 조항이라고 확신하지 못했습니다")
+            assert 1 <= len(lines) - 1 <= len(ans.citations) and all(x.startswith("· ") for x in lines[1:])
+            assert [c.ref for c in ans.citations] == list(range(1, len(ans.citations) + 1))
+    empty = answer_hits("아무거나", []).answer
+    assert empty.answer == ABSTAIN and empty.outcome == "none" and empty.confidence == 0.0
 
 
 def test_body_wins_over_disagreeing_appendix(chunks):

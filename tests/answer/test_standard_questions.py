@@ -82,12 +82,17 @@ def test_cli_ask_json_contract(store_dir):
                         str(store_dir), "--json"], capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert r.returncode == 0, r.stderr
     doc = json.loads(r.stdout)  # exactly one JSON document on stdout
-    assert set(doc) >= {"question", "answer", "supported", "citations", "excerpts", "filters"}
-    assert doc["supported"] is True
+    assert set(doc) >= {"question", "outcome", "confidence", "answer", "supported", "citations", "excerpts",
+                        "filters", "answer_parts"}
+    assert doc["supported"] is True and doc["outcome"] == "answer" and 0.6 <= doc["confidence"] <= 1.0
     assert "(근거: 반품교환환불정책 · 제2조 (반품 배송비) ①)" in doc["answer"]
     c = doc["citations"][0]
-    assert set(c) >= {"n", "chunk_id", "source", "doc_title", "article", "path", "block_type", "page_start",
-                      "page_end", "quote", "support"}
+    assert set(c) >= {"n", "ref", "chunk_id", "source", "doc_title", "article", "path", "block_type",
+                      "page_start", "page_end", "quote", "support", "relevance", "relevance_label"}
+    # numbered as the CLI and the web page number them: refs 1… in order, the answer_parts name them
+    assert [x["ref"] for x in doc["citations"]] == list(range(1, len(doc["citations"]) + 1))
+    assert {r for p in doc["answer_parts"] if "cite" in p for r in p["cite"]} == {x["ref"] for x in doc["citations"]}
+    assert c["relevance_label"] in ("높음", "보통", "낮음")
     assert c["source"].endswith(".pdf") and c["page_start"] >= 1 and c["path"] == "본문/제2조/제1항"
 
 
@@ -95,7 +100,12 @@ def test_cli_ask_text_and_eval(store_dir):
     r = subprocess.run([*JOGAK, "ask", "배송이 7일 늦어지면 보상은 얼마인가요?",
                         "--store", str(store_dir)], capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert r.returncode == 0, r.stderr
-    assert "부록A에 따르면" in r.stdout and "(근거: 반품교환환불정책 · 부록A 제1조 (보상 기준)" in r.stdout
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("[답변 · 신뢰도 ") and lines[0].endswith("%]")  # the outcome, distinctly
+    # the answer's markers and the sources list carry the same numbers (as the JSON's ref, the page's [n])
+    ref = next(x for x in lines if x.startswith("부록A에 따르면")).rsplit("[", 1)[1].rstrip("]")
+    source = next(x for x in lines if x.startswith(f"[{ref}] 반품교환환불정책 · 부록A 제1조 (보상 기준)"))
+    assert "관련도 " in source and "support" not in r.stdout  # relevance as a word, never a bare score
     r = subprocess.run([*JOGAK, "ask", "질문", "--store", str(store_dir / "nope")],
                        capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert r.returncode == 2 and "no store" in r.stderr and r.stdout == ""

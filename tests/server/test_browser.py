@@ -240,8 +240,12 @@ def test_screens_landing_answer_references_and_korean_errors(browser_page, keyed
     page.locator("#samples .sample", has_text="반품 배송비").click()
     page.locator("#answer .cite-marker").first.wait_for(state="visible")
     expect(page.locator("#answer-box")).to_have_attribute("aria-busy", "false")
-    support = page.locator("#sources .support").first.inner_text()
-    assert support in ("✓ 근거와 일치", "△ 일부만 일치", "⚠ 근거가 약함") and "지지도" not in page.inner_text("#answer-box")
+    relevance = page.locator("#sources .relevance").first.inner_text()
+    assert relevance in ("질문과의 관련도: 높음", "질문과의 관련도: 보통", "질문과의 관련도: 낮음"), relevance
+    assert "지지도" not in page.inner_text("#answer-box") and "1.00" not in page.inner_text("#answer-box")
+    # the outcome and its confidence are shown; the markers [n] are the JSON's refs
+    assert page.inner_text("#answer-head") == "답변"
+    assert page.inner_text("#answer-confidence").startswith("신뢰도 ")
     page.locator("#answer .cite-marker").first.click()
     page.locator("#evidence mark.quote").wait_for(state="visible")
     source = page.inner_text("#evidence-source")

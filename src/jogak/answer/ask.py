@@ -27,6 +27,7 @@ from typing import Any
 from jogak.answer.citations import case_of, locate, render_sources
 from jogak.answer.context import LABELS, Context, build_context
 from jogak.answer.generators.base import Draft, DraftStatement, Generator, Quote
+from jogak.answer.relevance import relevance
 from jogak.answer.text import normalise_ws, split_sentences
 from jogak.answer.units import chunk_units
 from jogak.answer.verify import MorphemeOverlapJudge, disagree, validate_ids
@@ -122,7 +123,7 @@ def answer_hits(
     ctx = build_context(hits, budget=options.budget, lang=options.lang, question=question)
     if not ctx.excerpts:
         lab = LABELS[ctx.lang if hits else _question_lang(question)]
-        draft = Draft(answer=lab["abstain"], abstained=True)
+        draft = Draft(answer=lab["abstain"], abstained=True, outcome="none", confidence=0.0)
     else:
         draft = generator.generate(question, ctx)
     composed = finalize(question, draft, ctx, judge, options)
@@ -171,8 +172,7 @@ def finalize(question: str, draft: Draft, ctx: Context, judge: MorphemeOverlapJu
     warnings = list(ctx.warnings) + list(draft.warnings)
     excerpts_json = [e.to_dict() for e in ctx.excerpts]
     if draft.abstained:
-        ans = Answer(question, lab["abstain"], False, [], excerpts_json, {}, warnings)
-        return Composed(ans, [], ctx, draft)
+        return _not_answered(question, draft, ctx, judge, warnings, excerpts_json)
     valid, id_warnings = validate_ids(list(draft.evidence_ids), len(ctx.excerpts))
     warnings += id_warnings
     if draft.statements is not None:
@@ -191,7 +191,7 @@ def finalize(question: str, draft: Draft, ctx: Context, judge: MorphemeOverlapJu
     for st in raw_statements:
         cits = []
         for q in st.quotes:
-            c = _citation(st.text, q, ctx, judge)
+            c = _citation(st.text, q, ctx, judge, question)
             if c is not None and not any(_same_clause(c, o) for o in cits):
                 cits.append(c)
         results.append(StatementResult(st.text, cits, st.note))
@@ -209,20 +209,75 @@ def finalize(question: str, draft: Draft, ctx: Context, judge: MorphemeOverlapJu
     supported = bool(claims) and all(r.supported(options.support_threshold) for r in claims)
     if not supported:
         warnings.append("at least one statement has no citation the support judge accepts")
+    citations = _numbered(results)
+    confidence = draft.confidence if draft.confidence is not None else _estimated_confidence(claims, options)
+    ans = Answer(question, rendered, supported, citations, excerpts_json, {}, warnings,
+                 outcome="answer", confidence=round(confidence, 4))
+    return Composed(ans, results, ctx, draft)
+
+
+def _numbered(results: list[StatementResult]) -> list[Citation]:
+    """The answer's citations, each clause and quote once, numbered 1… in order of appearance (``ref``);
+    every statement's copy of a citation carries the same number."""
     citations: list[Citation] = []
     for r in results:
         for c in r.citations:
-            if not any(_same_clause(c, o) and c.quote == o.quote for o in citations):
+            same = next((o for o in citations if _same_clause(c, o) and c.quote == o.quote), None)
+            if same is None:
                 citations.append(c)
-    ans = Answer(question, rendered, supported, citations, excerpts_json, {}, warnings)
-    return Composed(ans, results, ctx, draft)
+                c.ref = len(citations)
+            else:
+                c.ref = same.ref
+    return citations
+
+
+def _estimated_confidence(claims: list[StatementResult], options: AskOptions) -> float:
+    """For generators that give no confidence (a model): the share of statements the judge confirms
+    times the best relevance of their citations — an estimate, not calibrated."""
+    if not claims:
+        return 0.0
+    ok = sum(1 for r in claims if r.supported(options.support_threshold)) / len(claims)
+    rel = max((c.relevance for r in claims for c in r.citations), default=0.0)
+    return ok * rel
+
+
+def _not_answered(question: str, draft: Draft, ctx: Context, judge: MorphemeOverlapJudge,
+                  warnings: list[str], excerpts_json: list[dict[str, Any]]) -> Composed:
+    """``related``: the draft's most relevant units, each cited, under a line saying that they may not
+    answer the question (no statement is asserted); ``none``: the abstention message alone."""
+    lab = LABELS[ctx.lang]
+    confidence = round(draft.confidence or 0.0, 4)
+    results: list[StatementResult] = []
+    last: tuple[int, str] | None = None
+    for q in draft.related:  # one line per clause: its units, each clause cited once
+        c = _citation(q.unit.display(), q, ctx, judge, question)
+        if c is None:
+            continue
+        key = (q.n, q.unit.heading)
+        if results and key == last:
+            r = results[-1]
+            r.text = f"{r.text} {q.unit.display()}"
+            if not any(_same_clause(c, o) for o in r.citations):
+                r.citations.append(c)
+        else:
+            results.append(StatementResult(q.unit.display(), [c]))
+        last = key
+    if not results:
+        ans = Answer(question, lab["abstain"], False, [], excerpts_json, {}, warnings, outcome="none",
+                     confidence=confidence)
+        return Composed(ans, [], ctx, draft)
+    lines = [lab["related"]] + [f"· {r.text} {render_sources(r.citations, ctx.lang)}" for r in results]
+    ans = Answer(question, "\n".join(lines), False, _numbered(results), excerpts_json, {}, warnings,
+                 outcome="related", confidence=confidence)
+    return Composed(ans, [], ctx, draft)
 
 
 def _same_clause(a: Citation, b: Citation) -> bool:
     return a.chunk_id == b.chunk_id and a.article == b.article
 
 
-def _citation(statement: str, q: Quote, ctx: Context, judge: MorphemeOverlapJudge) -> Citation | None:
+def _citation(statement: str, q: Quote, ctx: Context, judge: MorphemeOverlapJudge,
+              question: str = "") -> Citation | None:
     ex = ctx.by_n(q.n)
     if ex is None:
         return None
@@ -248,6 +303,8 @@ def _citation(statement: str, q: Quote, ctx: Context, judge: MorphemeOverlapJudg
         quote=u.text,
         support=support,
         case=case_of(chunk),
+        relevance=relevance(question, f"{u.context} {u.text}", u.heading or clause.article, md.doc_title)
+        if question else 0.0,
     )
 
 

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from jogak.answer.context import LABELS
 from jogak.answer.text import CIRCLED
 from jogak.answer.units import Unit
-from jogak.model import CITATION_CASE_KEYS, CaseInfo, Chunk, Citation, Segment
+from jogak.model import CITATION_CASE_KEYS, Answer, CaseInfo, Chunk, Citation, Segment
 
 _PARA_PATH = re.compile(r"^제\s*(\d+)\s*항$")
 _PARA_IN_LABEL = re.compile(r"\s제\s*(\d+)\s*항(?=\s|$)")
@@ -219,3 +220,56 @@ def render_sources(citations: list[Citation], lang: str = "ko") -> str:
     if cases:
         parts.append(f"({lab['case_source']}: {'; '.join(cases)})")
     return " ".join(parts)
+
+
+# "(근거: 반품교환환불정책 · 제2조 (반품 배송비) ①; 멤버십정책 · 제3조 (하루포인트 적립))" — labels may hold
+# one level of parentheses.
+_NOTE = re.compile(r"\((근거|Source|Sources|참고 판례|Case|Cases): ((?:[^()]|\([^()]*\))*)\)")
+
+
+def answer_parts(text: str, citations: list[Citation]) -> list[dict[str, Any]]:
+    """The answer text with each source note replaced by the numbers (``ref``) of the citations it names:
+    ``{"text": …}`` / ``{"cite": [refs], "note": "(근거: …)"}`` — how the CLI and the web page number
+    citations the same way."""
+    by_label: dict[str, list[int]] = {}
+    for i, c in enumerate(citations, start=1):
+        label = case_name(c.case) if c.case else source_label(c)
+        by_label.setdefault(label, []).append(c.ref or i)
+    parts: list[dict[str, Any]] = []
+    pos = 0
+    for m in _NOTE.finditer(text):
+        refs: list[int] = []
+        for label in (s.strip() for s in m.group(2).split(";")):
+            refs.extend(r for r in by_label.get(label, []) if r not in refs)
+        if not refs:
+            continue
+        before = text[pos : m.start()].rstrip(" ")
+        if before:
+            parts.append({"text": before})
+        parts.append({"cite": refs, "note": m.group(0)})
+        pos = m.end()
+    if pos < len(text):
+        parts.append({"text": text[pos:]})
+    return parts
+
+
+def with_markers(text: str, citations: list[Citation]) -> str:
+    """The answer with each source note replaced by its citations' numbers: "… 부담한다. [1]"."""
+    out = []
+    for p in answer_parts(text, citations):
+        out.append(p["text"] if "text" in p else " " + "".join(f"[{r}]" for r in p["cite"]))
+    return "".join(out)
+
+
+def presented(answer: Answer) -> dict[str, Any]:
+    """``Answer.to_dict()`` as ``jogak ask --json`` and ``/v1/ask`` give it: plus ``answer_parts`` and,
+    per citation, ``relevance_label`` (what a reader is shown: 높음 / 보통 / 낮음)."""
+    from jogak.answer.relevance import relevance_label
+    from jogak.answer.text import detect_lang
+
+    lang = detect_lang(answer.answer) if answer.answer.strip() else "ko"
+    d = answer.to_dict()
+    for cd, c in zip(d["citations"], answer.citations, strict=True):
+        cd["relevance_label"] = relevance_label(c.relevance, lang)
+    d["answer_parts"] = answer_parts(answer.answer, list(answer.citations))
+    return d

@@ -53,6 +53,8 @@ from jogak.chunk.articles import normalise_heading
 from jogak.model import Chunk, Segment
 
 Span = tuple[int, int]
+# an article's title with its first paragraph on the same line ("제9조(포인트의 소멸) 포인트의 유효기간은 …")
+_TITLE_THEN_BODY = re.compile(r"^[ \t]*(?P<title>제\s*\d+\s*조(?:\s*의\s*\d+)?\s*[(（][^)）\n]*[)）])[ \t]*(?P<body>\S.*)$")
 
 
 @dataclass(slots=True)
@@ -109,12 +111,14 @@ def split_units(text: str, segments: list[Segment] | None = None) -> list[Unit]:
     return _Cutter(text, segments or []).run()
 
 
-def _segment_cues(text: str, segments: list[Segment]) -> tuple[set[int], dict[int, str]]:
+def _segment_cues(text: str, segments: list[Segment]) -> tuple[set[int], dict[int, int]]:
     """Line starts where a clause begins (a unit never runs across them), and the parent clauses whose
     own text is a single title line before their children ("3. Payment and Refunds", "1. 개인정보의 처리 목적"): those
-    lines are headings, whatever their numbering looks like."""
+    lines are headings, whatever their numbering looks like. ``titles`` maps such a clause's start to
+    where its title ends — before the line's end when its first child follows on the same line
+    ("제3조(약관의 게시와 개정) ① 회사는 …")."""
     starts: set[int] = set()
-    titles: dict[int, str] = {}
+    titles: dict[int, int] = {}
     for i, sg in enumerate(segments):
         ls = text.rfind("\n", 0, sg.start) + 1
         if text[ls:sg.start].strip():
@@ -127,7 +131,7 @@ def _segment_cues(text: str, segments: list[Segment]) -> tuple[set[int], dict[in
         cite, own_n = normalise_ws(sg.cite), normalise_ws(own)
         parent = bool(sg.path) and any(o.path.startswith(sg.path + "/") for o in segments[i + 1:])
         if parent and own_n and "\n" not in own and (cite == own_n or cite.endswith(" " + own_n)):
-            titles[sg.start] = own
+            titles[sg.start] = sg.start + len(text[sg.start:own_end].rstrip())
     return starts, titles
 
 
@@ -180,11 +184,17 @@ class _Cutter:
         if first not in self.seg_starts and ls not in self.seg_starts:
             return False
         self._flush_all()  # a new clause: whatever was open ends here
-        if first not in self.seg_titles and ls not in self.seg_titles:
+        title_end = self.seg_titles.get(first, self.seg_titles.get(ls))
+        if title_end is None:
             return False
-        self.heading = normalise_heading(line)
+        title_end = min(title_end, le) if title_end > first else le
+        self.heading = normalise_heading(self.text[first:title_end].strip())
         self.marker = self.lead = self.faq_q = ""
-        self.units.append(Unit(first, le, self.text[first:le], "heading", self.heading))
+        self.units.append(Unit(first, title_end, self.text[first:title_end], "heading", self.heading))
+        rest = self.text[title_end:le]
+        if rest.strip():  # the first paragraph follows the title on the same line: prose from there
+            start = title_end + (len(rest) - len(rest.lstrip()))
+            self._prose(self.text[start:le].strip(), start, le)
         return True
 
     def _table_row(self, raw: str, first: int, le: int, line: str) -> None:
@@ -205,6 +215,10 @@ class _Cutter:
         if not is_heading_line(raw) or FAQ_A.match(raw):
             return False
         self._flush_all()
+        body = _TITLE_THEN_BODY.match(raw)
+        if body:  # "제3조(약관의 게시와 개정) ① 회사는 …": the title is the heading, the rest is its text
+            le_title = ls + body.end("title")
+            line = self.text[first:le_title]
         name = heading_name(line)
         appendix = APPENDIX_HEAD.match(name)
         if appendix:
@@ -215,6 +229,11 @@ class _Cutter:
         else:
             self.heading = name
         self.marker = self.lead = self.faq_q = ""
+        if body:
+            self.units.append(Unit(first, le_title, line, "heading", self.heading))
+            start = ls + body.start("body")
+            self._prose(self.text[start:le].strip(), start, le)
+            return True
         self.units.append(Unit(first, le, self.text[first:le], "heading", self.heading))
         return True
 

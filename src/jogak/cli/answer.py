@@ -103,26 +103,48 @@ def ask_cmd(
     for w in ans.warnings:
         warn(w)
     if as_json:
-        emit_json(ans.to_dict())
+        from jogak.answer.citations import presented
+
+        emit_json(presented(ans))
         return
-    out.print(ans.answer, markup=False)
+    print_answer(ans, composed.context.lang)
+
+
+# What each outcome is called where a reader sees it (the web page uses the same words: i18n.js).
+OUTCOME_HEAD = {
+    "ko": {"answer": "답변", "related": "관련 조항 — 답이라고 확신하지 못함", "none": "근거 없음"},
+    "en": {"answer": "Answer", "related": "Related clauses — not sure they answer", "none": "No evidence"},
+}
+
+
+def print_answer(ans: Any, lang: str) -> None:
+    """The answer as a reader sees it: the outcome and its confidence, the text with numbered markers
+    ([1] — the numbers of the JSON's ``ref`` and of the web page), then the numbered sources with how
+    relevant each clause is to the question (a word, the number in brackets)."""
+    from jogak.answer.citations import case_name, with_markers
+    from jogak.answer.relevance import relevance_label
+
+    ko = lang == "ko"
+    head = OUTCOME_HEAD["ko" if ko else "en"][ans.outcome]
+    conf = f"{'신뢰도' if ko else 'confidence'} {round(100 * ans.confidence)}%"
+    out.print(f"[{head} · {conf}]", markup=False)
+    out.print(with_markers(ans.answer, list(ans.citations)), markup=False)
     if ans.citations:
         out.print("", markup=False)
-        lab = "근거" if composed.context.lang == "ko" else "Sources"
+        lab = "근거" if ko else "Sources"
         out.print(f"── {lab} ──", markup=False)
         for c in ans.citations:
             pages = ""
             if c.page_start is not None:
                 pages = f" · p.{c.page_start}" + (f"–{c.page_end}" if c.page_end not in (None, c.page_start) else "")
-            head = f"[{c.n}] {c.doc_title} · {c.article}{pages} · support {c.support:.2f}"
+            rel = f"{'관련도' if ko else 'relevance'} {relevance_label(c.relevance, lang)} ({c.relevance:.2f})"
+            head = f"[{c.ref}] {c.doc_title} · {c.article}{pages} · {rel}"
             if c.case:
-                from jogak.answer.citations import case_name
-
                 head += f" · {case_name(c.case)}"
             out.print(head, markup=False)
             out.print(f"    “{' '.join(c.quote.split())}”", markup=False)
-    if not ans.supported and ans.citations:
-        note("note: not every statement is confirmed by its citation (see support scores)")
+    if ans.outcome == "answer" and not ans.supported and ans.citations:
+        note("note: not every statement is confirmed by its citation")
 
 
 def _warm_up() -> None:

@@ -16,13 +16,13 @@ cite, answerable, kind``):
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from jogak.answer.ask import AskOptions, Composed, ask_composed
-from jogak.answer.context import LABELS
 from jogak.answer.verify import MorphemeOverlapJudge
 
 
@@ -64,10 +64,11 @@ def _gold_hit(gold: dict[str, Any], hit_md: Any) -> bool:
 
 
 def check_question(q: dict[str, Any], composed: Composed) -> dict[str, Any]:
+    """Checkpoints of one answer. A ``related`` outcome asserts nothing: its "answers" checkpoint fails,
+    while the phrases and the citation are checked against the related clauses it shows."""
     ans = composed.answer
     text = _norm(ans.answer)
-    abstain_msgs = {LABELS[lang]["abstain"] for lang in LABELS}
-    abstained = (not ans.citations) and any(m in ans.answer for m in abstain_msgs)
+    abstained = ans.outcome != "answer"
     checks: list[dict[str, Any]] = []
     if q.get("answerable", True):
         for phrase in q.get("must_contain") or []:
@@ -97,6 +98,30 @@ def cite_matches(required: str, c: Any) -> bool:
     if art == clause or art.startswith(clause + " ") or f"({clause})" in art:
         return True
     return bool(c.case) and clause in " ".join(str(v) for v in c.case_fields().values())
+
+
+def _article(path: str) -> str:
+    """A clause path up to its article ("본문/제17조/제1항" → "본문/제17조"); other paths whole."""
+    parts = path.split("/")
+    for i, p in enumerate(parts):
+        if re.match(r"^제\s*\d+\s*조(?:의\s*\d+)?$", p.strip()):
+            return "/".join(parts[: i + 1])
+    return path
+
+
+def citation_is_gold(q: dict[str, Any], c: Any) -> bool:
+    """Whether a citation names a gold clause's article (same document; paths nested, or the same 조)."""
+    for g in q.get("gold") or []:
+        if g.get("doc_title") and g["doc_title"] != c.doc_title:
+            continue
+        gp, cp = g.get("path") or "", c.path or ""
+        if not gp:
+            if g.get("article_label") and g["article_label"].split(" (")[0] in (c.article or ""):
+                return True
+            continue
+        if cp and (cp == gp or cp.startswith(gp + "/") or gp.startswith(cp + "/") or _article(cp) == _article(gp)):
+            return True
+    return False
 
 
 def retrieval_recall(q: dict[str, Any], composed: Composed) -> float | None:
@@ -181,11 +206,15 @@ def evaluate_answers(
         n_checks += len(res["checks"])
         n_checks_ok += sum(1 for c in res["checks"] if c["ok"])
         ans = composed.answer
+        gold_cits = [citation_is_gold(q, c) for c in ans.citations]
         rows.append({
             "id": q["id"],
             "kind": q.get("kind"),
             "question": q["question"],
             "answerable": q.get("answerable", True),
+            "outcome": ans.outcome,
+            "confidence": ans.confidence,
+            "gold_citations": sum(gold_cits),
             "passed": res["passed"],
             "abstained": res["abstained"],
             "checks": res["checks"],
@@ -194,11 +223,13 @@ def evaluate_answers(
             "citation_precision": (a["relevant"] / a["citations"]) if a["citations"] else None,
             "answer": ans.answer,
             "supported": ans.supported,
-            "citations": [{"n": c.n, "source": f"{c.doc_title} · {c.article}", "support": c.support}
-                          for c in ans.citations],
+            "citations": [{"ref": c.ref, "n": c.n, "source": f"{c.doc_title} · {c.article}",
+                           "support": c.support, "relevance": c.relevance, "gold": g}
+                          for c, g in zip(ans.citations, gold_cits, strict=True)],
             "score": composed.draft.info.get("best_score"),
             "coverage": composed.draft.info.get("coverage"),
             "best_lexical": composed.draft.info.get("best_lexical"),
+            "features": composed.draft.info.get("features"),
         })
         if progress is not None:
             progress(i, q["id"], res["passed"])
@@ -219,12 +250,44 @@ def evaluate_answers(
         "unanswerable": len(unans),
         "abstained_on_unanswerable": sum(1 for r in unans if r["abstained"]),
         "false_abstentions": sum(1 for r in ans_rows if r["abstained"]),
+        **outcome_summary(rows),
         "generator": gen_name,
         "judge": judge.description,
         "support_threshold": judge.threshold,
         "seconds": round(time.monotonic() - t0, 2),
     }
     return {"summary": summary, "questions": rows}
+
+
+def outcome_summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Issue 13's numbers: outcome counts; of ``answer`` outcomes, the share of citations naming a gold
+    clause's article (an answer to an unanswerable question: every citation wrong) and how many answers
+    cite no gold clause at all; of ``related`` outcomes on answerable questions whose gold clause the
+    answerer saw, the share that show it; a strict checkpoint rate counting a related outcome as no
+    answer; and how well confidence ranks right answers (mean confidence of passed / failed answers)."""
+    outcomes = {o: sum(1 for r in rows if r.get("outcome") == o) for o in ("answer", "related", "none")}
+    answered = [r for r in rows if r.get("outcome") == "answer"]
+    n_cit = sum(len(r["citations"]) for r in answered)
+    n_gold = sum(r["gold_citations"] if r["answerable"] else 0 for r in answered)
+    related = [r for r in rows if r.get("outcome") == "related" and r["answerable"]
+               and (r.get("retrieval_recall") or 0) > 0]
+    strict_checks = strict_ok = 0
+    for r in rows:
+        strict_checks += len(r["checks"])
+        if r.get("outcome") == "answer" or not r["answerable"]:
+            strict_ok += sum(1 for c in r["checks"] if c["ok"])
+    right = [r["confidence"] for r in answered if r["passed"]]
+    wrong = [r["confidence"] for r in answered if not r["passed"]]
+    return {
+        "outcomes": outcomes,
+        "answer_citation_precision": _ratio(n_gold, n_cit),
+        "answers_without_gold_citation": sum(1 for r in answered if not r["answerable"] or not r["gold_citations"]),
+        "unanswerable_answered": sum(1 for r in answered if not r["answerable"]),
+        "related_with_gold_in_context": len(related),
+        "related_contains_gold": _ratio(sum(1 for r in related if r["gold_citations"]), len(related)),
+        "checkpoint_pass_rate_strict": _ratio(strict_ok, strict_checks),
+        "confidence_right_wrong": [_mean(right), _mean(wrong)],
+    }
 
 
 def _ratio(a: int, b: int) -> float | None:
@@ -240,7 +303,8 @@ def render_report(rep: dict[str, Any]) -> str:
     lines = []
     for r in rep["questions"]:
         mark = "PASS" if r["passed"] else "FAIL"
-        lines.append(f"{mark}  {r['id']:<6} [{r.get('kind') or '-'}] {r['question']}")
+        lines.append(f"{mark}  {r['id']:<6} [{r.get('kind') or '-'}] {r.get('outcome', '-')} "
+                     f"{r.get('confidence') or 0:.2f}  {r['question']}")
         for c in r["checks"]:
             if not c["ok"]:
                 lines.append(f"        ✗ {c['check']}")
@@ -257,6 +321,13 @@ def render_report(rep: dict[str, Any]) -> str:
         f"citation precision      {pct(s['citation_precision'])}",
         f"abstained on unanswerable {s['abstained_on_unanswerable']}/{s['unanswerable']}; "
         f"false abstentions {s['false_abstentions']}",
+        f"outcomes                answer {s['outcomes']['answer']}, related {s['outcomes']['related']}, "
+        f"none {s['outcomes']['none']}; unanswerable answered {s['unanswerable_answered']}",
+        f"answer citations gold   {pct(s['answer_citation_precision'])} "
+        f"(answers citing no gold clause: {s['answers_without_gold_citation']})",
+        f"related shows gold      {pct(s['related_contains_gold'])} of {s['related_with_gold_in_context']} "
+        "related outcomes whose gold clause was retrieved",
+        f"checkpoints, strict     {pct(s['checkpoint_pass_rate_strict'])} (a related outcome counts as no answer)",
         f"generator {s['generator']}; judge {s['judge']} (threshold {s['support_threshold']}); {s['seconds']} s",
     ]
     return "\n".join(lines)

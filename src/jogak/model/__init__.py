@@ -11,7 +11,7 @@ schema), ``answer`` (retrieval and answers); import them from here.
 
 from __future__ import annotations
 
-from jogak.model.answer import CITATION_CASE_KEYS, Answer, Citation, Hit
+from jogak.model.answer import CITATION_CASE_KEYS, OUTCOMES, Answer, Citation, Hit
 from jogak.model.chunk import (
     CHUNK_SCHEMA_VERSION,
     READABLE_SCHEMA_MAJORS,
@@ -28,6 +28,7 @@ __all__ = [
     "BLOCK_TYPES",
     "CHUNK_SCHEMA_VERSION",
     "CITATION_CASE_KEYS",
+    "OUTCOMES",
     "READABLE_SCHEMA_MAJORS",
     "Answer",
     "BlockType",

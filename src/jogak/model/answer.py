@@ -45,8 +45,12 @@ class Citation:
     page_start: int | None
     page_end: int | None
     quote: str  # the supporting sentence(s), verbatim from the chunk
-    support: float  # offline judge score in [0, 1]
+    support: float  # offline judge score in [0, 1]: the cited text says the statement
     case: CaseInfo | None = None  # the decision cited, when the chunk is a court decision's
+    # whether the clause answers the question — the question's focus is what it is about — in [0, 1];
+    # a verbatim quote always supports itself, so this, not support, is what a reader is shown
+    relevance: float = 0.0
+    ref: int = 0  # the citation's display number, 1-based: the same [n] in the CLI, the JSON and the page
 
     def case_fields(self) -> dict[str, Any]:
         """The fields that name the cited decision, only those known (flattened into the JSON)."""
@@ -61,6 +65,12 @@ class Citation:
         return d
 
 
+# What an answer is (issue 13): ``answer`` asserts, citing the clauses that say it; ``related`` asserts
+# nothing and shows the most relevant clauses ("관련 조항") — the evidence seems to be there but the answerer
+# is not sure it answers; ``none`` found nothing relevant.
+OUTCOMES = ("answer", "related", "none")
+
+
 @dataclass(slots=True)
 class Answer:
     question: str
@@ -71,10 +81,16 @@ class Answer:
     filters: dict[str, Any] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     generator: str = "extractive"
+    outcome: str = "answer"  # one of OUTCOMES
+    # the estimated probability that an ``answer`` is right (calibrated on the tune set); for ``related``
+    # and ``none`` how likely the shown clauses hold the answer
+    confidence: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "question": self.question,
+            "outcome": self.outcome,
+            "confidence": self.confidence,
             "answer": self.answer,
             "supported": self.supported,
             "citations": [c.to_dict() for c in self.citations],

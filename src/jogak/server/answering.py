@@ -152,45 +152,15 @@ def answer_json(answer: Any, hits: list, collection: str) -> dict[str, Any]:
     """``Answer.to_dict()`` plus ``collection``, per-citation ``ref`` (its display number, 1-based) and
     ``highlight``, and ``answer_parts``: the answer text with each source note replaced by the numbers
     of the citations it names (``{"text": …}`` / ``{"cite": [refs], "note": "(근거: …)"}``)."""
-    d = answer.to_dict()
+    from jogak.answer.citations import presented
+
+    d = presented(answer)
     d["collection"] = collection
     chunks = {h.chunk.id: h.chunk for h in hits}
-    for i, c in enumerate(d.get("citations", []), start=1):
-        c["ref"] = i
+    for c in d.get("citations", []):
         ch = chunks.get(c.get("chunk_id"))
         c["highlight"] = highlight(ch, c.get("quote") or "", c.get("path")) if ch is not None else None
-    d["answer_parts"] = answer_parts(answer.answer, list(answer.citations))
     return d
-
-
-# "(근거: 반품교환환불정책 · 제2조 (반품 배송비) ①; 멤버십정책 · 제3조 (하루포인트 적립))" — labels may hold
-# one level of parentheses.
-_NOTE = re.compile(r"\((근거|Source|Sources|참고 판례|Case|Cases): ((?:[^()]|\([^()]*\))*)\)")
-
-
-def answer_parts(text: str, citations: list) -> list[dict[str, Any]]:
-    from jogak.answer.citations import case_name, source_label
-
-    by_label: dict[str, list[int]] = {}
-    for i, c in enumerate(citations, start=1):
-        label = case_name(c.case) if getattr(c, "case", None) else source_label(c)
-        by_label.setdefault(label, []).append(i)
-    parts: list[dict[str, Any]] = []
-    pos = 0
-    for m in _NOTE.finditer(text):
-        refs: list[int] = []
-        for label in (s.strip() for s in m.group(2).split(";")):
-            refs.extend(r for r in by_label.get(label, []) if r not in refs)
-        if not refs:
-            continue
-        before = text[pos : m.start()].rstrip(" ")
-        if before:
-            parts.append({"text": before})
-        parts.append({"cite": refs, "note": m.group(0)})
-        pos = m.end()
-    if pos < len(text):
-        parts.append({"text": text[pos:]})
-    return parts
 
 
 def find_quote(text: str, quote: str) -> tuple[int, int] | None:

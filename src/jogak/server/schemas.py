@@ -72,12 +72,20 @@ class CitationOut(Loose):
     page_start: int | None = None
     page_end: int | None = None
     quote: str
-    support: float
+    support: float = Field(description="The cited text says the statement (offline judge, 0–1).")
+    relevance: float = Field(0.0, description="The clause answers the question: its focus is what the clause "
+                                              "is about (0–1). This, not support, is what readers are shown.")
+    relevance_label: str = Field("", description="relevance as a word: 높음 / 보통 / 낮음 (high / medium / low).")
+    ref: int = Field(0, description="The citation's display number, 1-based: the [n] of answer_parts.")
     highlight: Highlight | None = None
 
 
 class AnswerOut(Loose):
     question: str
+    outcome: Literal["answer", "related", "none"] = Field(
+        "answer", description="answer: asserted, with citations; related: not sure — the most relevant "
+                              "clauses are shown without asserting an answer; none: nothing relevant found.")
+    confidence: float = Field(0.0, description="Estimated probability that the answer is right (0–1).")
     answer: str
     supported: bool
     citations: list[CitationOut]

@@ -41,6 +41,11 @@ class Draft:
     evidence_ids: list[int] = field(default_factory=list)
     abstained: bool = False
     statements: list[DraftStatement] | None = None  # extractive drafts know their statements
+    # issue 13: "answer", "related" (the answerer is not sure: ``related`` holds the most relevant units,
+    # shown without asserting an answer) or "none" (nothing relevant); ``abstained`` is true for both
+    outcome: str = "answer"
+    confidence: float | None = None  # the generator's calibrated estimate; None: finalize estimates one
+    related: list[Quote] = field(default_factory=list)
     raw: str | None = None  # a model's raw reply, for debugging
     warnings: list[str] = field(default_factory=list)
     info: dict[str, Any] = field(default_factory=dict)  # scores, timings

@@ -43,10 +43,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from jogak.answer.context import LABELS, Context
+from jogak.answer.documents import pointed
 from jogak.answer.generators.base import Draft, DraftStatement, Generator, Quote
 from jogak.answer.generators.candidates import ANSWER_KINDS, Candidate, Scored
 from jogak.answer.generators.fit import answers_type, question_focus, wanted_types
-from jogak.answer.generators.selection import compose, select
+from jogak.answer.generators.selection import clause_key as _clause_key
+from jogak.answer.generators.selection import complete, compose, related_units, select
 from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.morph import char_bigrams, get_embedder, rescale_cosine
 from jogak.answer.text import is_annotation, is_question_section, normalise_ws
@@ -58,6 +60,8 @@ _CASE_BODY = ("판례내용", "전문", "이유", "주문")
 _NAMED = re.compile(r"제\s*\d+\s*조(?:\s*의\s*\d+)?")
 # A decision named by its 사건번호 (2- or 4-digit year, 1–3 Hangul 사건부호, serial) and the section asked for.
 _CASE_NO = re.compile(r"(?<!\d)(?:\d{2}|\d{4})\s?[가-힣]{1,3}\s?\d{1,7}(?!\d)")
+_PURPOSE_HEAD = re.compile(r"\(목적\)|^\S*\s*목적$|\bPurpose\b", re.I)
+_PURPOSE_Q = re.compile(r"목적|purpose", re.I)
 _APPENDIX_WORDS = ("부록", "별표", "Schedule", "Exhibit", "Annex", "Appendix", "appendix", "schedule")
 
 
@@ -82,10 +86,6 @@ class ExtractiveAnswerer(Generator):
                       cands: list[Candidate] | None = None) -> list[Candidate]:
         """A question that names a clause ("반품교환환불정책 제2조 내용") or a decision ("2000다24061 판결요지")
         is answered with that clause / section, in document order from its beginning."""
-        compact = question.replace(" ", "")
-        titles = {e.chunk.metadata.doc_title for e in context.excerpts}
-        # a document is named when its title (or the title's first "_"-separated part) is in the question
-        named_docs = {t for t in titles if t and (t in compact or t.split("_")[0] in compact)}
         picked: list[Candidate] = []
         m = _NAMED.search(question)
         case = _CASE_NO.search(question)
@@ -93,12 +93,13 @@ class ExtractiveAnswerer(Generator):
             label = re.sub(r"\s+", "", m.group(0))
             for c in answerable:
                 md = c.excerpt.chunk.metadata
-                if named_docs and md.doc_title not in named_docs:
-                    continue
                 head = re.sub(r"\s+", "", c.unit.heading or (md.article or ""))
+                # an appendix's 제2조 is not the body's 제2조, unless the question names the appendix
+                appendix = head.startswith(("부록", "별표")) or c.excerpt.tier == "supplementary"
                 if head.startswith(label) and (head == label or not head[len(label):][:1].isdigit()) \
-                        and not head.startswith(("부록", "별표")):
+                        and (not appendix or any(word in question for word in _APPENDIX_WORDS)):
                     picked.append(c)
+            picked = self._one_document(question, context, picked)
         elif case:
             from jogak.retrieve.structural import case_section
 
@@ -118,6 +119,29 @@ class ExtractiveAnswerer(Generator):
         picked.sort(key=lambda c: c.key)  # the clause from its beginning, not in retrieval order
         return picked[: self.weights.max_clause_units]
 
+    def _one_document(self, question: str, context: Context, picked: list[Candidate]) -> list[Candidate]:
+        """"제3조" exists in several documents: the one the rest of the question points to (its title,
+        an abbreviation, a name only it mentions, "법에서는"), else the one whose clause answers the
+        question best; a long clause keeps its best paragraphs whole, up to ``max_clause_units``."""
+        by_doc: dict[str, list[Candidate]] = {}
+        for c in picked:
+            by_doc.setdefault(c.excerpt.chunk.metadata.doc_title, []).append(c)
+        if len(by_doc) > 1:
+            scores, _names = pointed(question, context)
+            doc = max(by_doc, key=lambda d: (scores.get(d, 0.0), max(c.score for c in by_doc[d])))
+            picked = by_doc[doc]
+        if len(picked) <= self.weights.max_clause_units:
+            return picked
+        paras: dict[str, list[Candidate]] = {}
+        for c in picked:
+            paras.setdefault(c.unit.marker, []).append(c)
+        keep: list[Candidate] = []
+        for units in sorted(paras.values(), key=lambda us: -max(c.score for c in us)):
+            if keep and len(keep) + len(units) > self.weights.max_clause_units:
+                continue
+            keep.extend(units)
+        return keep
+
     def generate(self, question: str, context: Context) -> Draft:
         lab = LABELS[context.lang]
         w = self.weights
@@ -133,10 +157,12 @@ class ExtractiveAnswerer(Generator):
             statements = [DraftStatement(c.unit.display(), [Quote(c.excerpt.n, c.unit)]) for c in named]
             ids = sorted({c.excerpt.n for c in named})
             info["named_clause"] = True
+            conf = self.confidence(named[0], scored.coverage, True, answerable, named=True)
+            info["features"] = self.features(named[0], scored.coverage, True, answerable, named=True)
             return Draft(answer=" ".join(s.text for s in statements), evidence_ids=ids,
-                         statements=statements, info=info)
+                         statements=statements, info=info, confidence=conf)
         if best is None:
-            return Draft(answer=lab["abstain"], abstained=True, info=info)
+            return Draft(answer=lab["abstain"], abstained=True, info=info, outcome="none", confidence=0.0)
         focus = question_focus(question)
 
         def fits(units: list[Candidate]) -> bool:
@@ -155,12 +181,53 @@ class ExtractiveAnswerer(Generator):
         info["typed"] = typed
         info["focus"] = focus
         info["sem_coverage"] = self.semantic_coverage(scored.coverage, best)
-        if self.abstains(best, scored.coverage, typed):
-            return Draft(answer=lab["abstain"], abstained=True, info=info)
+        conf = self.confidence(best, scored.coverage, typed, answerable)
+        info["confidence"] = conf
+        info["features"] = self.features(best, scored.coverage, typed, answerable)
+        if self.abstains(best, scored.coverage, typed) or conf < w.answer_confidence:
+            return self._not_sure(cands, lab["abstain"], info, conf)
         statements = compose(chosen, cands, context, w)
+        if not any(not s.note for s in statements):  # only a dangling lead-in was left
+            return self._not_sure(cands, lab["abstain"], info, conf)
         ids = sorted({q.n for s in statements for q in s.quotes})
         text = " ".join(s.text for s in statements)
-        return Draft(answer=text, evidence_ids=ids, statements=statements, info=info)
+        return Draft(answer=text, evidence_ids=ids, statements=statements, info=info, confidence=conf)
+
+    def _not_sure(self, cands: list[Candidate], abstain: str, info: dict[str, Any], conf: float) -> Draft:
+        """Not confident enough to answer: the most relevant clauses (``related``), or nothing (``none``)
+        when no unit reaches ``related_floor``."""
+        picked = related_units(cands, self.weights)
+        outcome = "related" if picked else "none"
+        info["outcome"] = outcome
+        # each related clause with what travels with it (its proviso, the conditions its clause states,
+        # the items of a list it introduces), in document order
+        quotes: list[Quote] = []
+        for c in picked:
+            group = sorted(complete([c], cands, self.weights), key=lambda x: (x.excerpt.n, x.unit.start))
+            quotes += [Quote(x.excerpt.n, x.unit) for x in group
+                       if not any(q.n == x.excerpt.n and q.unit.start == x.unit.start for q in quotes)]
+        return Draft(answer=abstain, abstained=True, info=info, outcome=outcome, confidence=conf,
+                     related=quotes)
+
+    def confidence(self, best: Candidate, coverage: float, typed: bool, answerable: list[Candidate],
+                   named: bool = False) -> float:
+        """The estimated probability that answering with ``best`` is right: a logistic model over the
+        best unit's score, the question's (semantic) noun coverage, the answer type fitting, the margin
+        to the best unit of another clause, and a named clause (``ExtractiveWeights.confidence_*``,
+        fitted on the tune set; benchmarks/NOTES-answer-calibration.md)."""
+        x = self.features(best, coverage, typed, answerable, named)
+        z = sum(self.weights.confidence_model.get(k, 0.0) * v for k, v in x.items())
+        return round(1.0 / (1.0 + math.exp(-z)), 4)
+
+    def features(self, best: Candidate, coverage: float, typed: bool, answerable: list[Candidate],
+                 named: bool = False) -> dict[str, float]:
+        """The confidence model's inputs (see ``confidence``)."""
+        rival = next((c for c in answerable if _clause_key(c) != _clause_key(best)), None)
+        margin = best.score - (rival.score if rival is not None else 0.0)
+        return {"bias": 1.0, "score": best.score, "coverage": self.semantic_coverage(coverage, best),
+                "typed": 1.0 if typed else 0.0, "margin": round(margin, 4), "named": 1.0 if named else 0.0,
+                "unit_coverage": best.noun_coverage, "semantic": best.semantic or 0.0,
+                "first": 1.0 if best.excerpt.rank == 0 else 0.0}
 
     def semantic_coverage(self, coverage: float, best: Candidate) -> float:
         """Noun coverage with the uncovered share credited by the best unit's semantic closeness to the
@@ -182,7 +249,8 @@ class ExtractiveAnswerer(Generator):
         cands = _gather(context)
         if not cands:
             return Scored([], 1.0, {})
-        q = _question_terms(question, context, cands)
+        doc_scores, names = pointed(question, context)
+        q = _question_terms(question, context, cands, names, self.weights.name_weight)
         emb = get_embedder() if self.use_embeddings else None
         sims = None
         if emb is not None:
@@ -190,6 +258,9 @@ class ExtractiveAnswerer(Generator):
         wants = wanted_types(question)
         mentions_appendix = any(word in question for word in _APPENDIX_WORDS)
         n_ex = max(1, len(context.excerpts))
+        # the document the question points to wins a tie ("법적으로 …" the statute, "하루마켓 …" its policy)
+        points = max(doc_scores.values(), default=0.0) > min(doc_scores.values(), default=0.0)
+        asks_purpose = bool(_PURPOSE_Q.search(question))
         for i, c in enumerate(cands):
             semantic = None if sims is None else float(sims[i])
             base = self._base(c, q, semantic)
@@ -198,7 +269,10 @@ class ExtractiveAnswerer(Generator):
             for want in wants:
                 base *= 1.0 if want.search(_full(c.unit)) else self.weights.answer_type_miss
             prior = 1.0 - (c.excerpt.rank / n_ex)
-            c.score = round(base * self._authority(c, mentions_appendix) + self.weights.rank_prior * prior, 4)
+            authority = self._authority(c, mentions_appendix, asks_purpose)
+            if points:
+                authority *= 1.0 + self.weights.doc_pointer * doc_scores.get(c.excerpt.chunk.metadata.doc_title, 0.0)
+            c.score = round(base * authority + self.weights.rank_prior * prior, 4)
         # Coverage: share of the question's noun weight found anywhere in the excerpts. A question about
         # something the documents never mention ("해외 배송", "전화번호") leaves its key nouns uncovered.
         nouns = [t for t in q.terms if not t.endswith("다") and not t[:1].isdigit() and len(t) >= 2]
@@ -233,7 +307,7 @@ class ExtractiveAnswerer(Generator):
         mix = w.mix
         return mix.lexical * c.lexical + mix.focus * c.focus + mix.bigram * c.bigram + mix.semantic * c.semantic
 
-    def _authority(self, c: Candidate, mentions_appendix: bool) -> float:
+    def _authority(self, c: Candidate, mentions_appendix: bool, asks_purpose: bool = False) -> float:
         """The product of the priors that apply to the unit (``jogak.authority``, answer column)."""
         w, tier, hit = self.weights, c.excerpt.tier, c.excerpt.hit
         weight = w.tier_weight(tier)
@@ -249,6 +323,10 @@ class ExtractiveAnswerer(Generator):
             weight *= w.prior("addenda")
         if _EXAMPLE.match(c.unit.text):
             weight *= w.prior("example")
+        if not asks_purpose and _PURPOSE_HEAD.search(c.unit.heading or ""):
+            weight *= w.prior("purpose")
+        if (c.unit.heading or "").replace(" ", "").startswith("별지"):
+            weight *= w.prior("form")
         return weight
 
 
@@ -286,7 +364,8 @@ def _gather(context: Context) -> list[Candidate]:
     return cands
 
 
-def _question_terms(question: str, context: Context, cands: list[Candidate]) -> _QuestionTerms:
+def _question_terms(question: str, context: Context, cands: list[Candidate], names: list[str] | None = None,
+                    name_weight: float = 1.0) -> _QuestionTerms:
     q_terms = list(dict.fromkeys(content_terms(question)))
     qset = set(q_terms)
     q_terms, variants = expand_terms(question, q_terms)
@@ -300,6 +379,9 @@ def _question_terms(question: str, context: Context, cands: list[Candidate]) -> 
         dfs = [sum(1 for d in docs if all(x in d for x in v)) for v in variants[t]]
         known = [x for x in dfs if x > 0]
         idf[t] = math.log(1 + n / (1 + (min(known) if known else 0)))
+    # a name that picks a document ("하루마켓 …") says where to look more than what is asked
+    for t in {x for nm in names or [] for x in content_terms(nm)} & set(idf):
+        idf[t] *= name_weight
     total = sum(idf.values()) or 1.0
     q_bigrams = char_bigrams(" ".join(x[:-1] if x.endswith("다") and len(x) > 2 else x
                                       for t in q_terms for v in variants[t] for x in v))

@@ -10,12 +10,22 @@ from jogak.answer.context import LABELS, Context
 from jogak.answer.generators.base import DraftStatement, Quote
 from jogak.answer.generators.candidates import Candidate, same_doc
 from jogak.answer.generators.weights import ExtractiveWeights
+from jogak.answer.morph import numbers
 from jogak.answer.text import normalise_ws, refers
 from jogak.answer.units import Unit
 from jogak.answer.verify import disagree, topic_overlap
 
 _LIST_LEAD = re.compile(r"다음\s*각\s*(?:호|목)|다음과\s*같|아래와\s*같|as\s+follows|the\s+following", re.I)
 _PROVISO = re.compile(r"^\s*(?:다만|단,|단서)")
+# A later paragraph that limits an earlier one ("③ 제2항에도 불구하고 …", "제1항의 경우 …", "전항의 …").
+_LIMITS_PARA = re.compile(r"^\s*(?:제\s*(?P<n>\d+)\s*항(?:에도\s*불구하고|의\s*경우|에\s*따른)|전\s*항)")
+# A paragraph stating the basis or period the rest of its clause is measured on ("회원 등급은 직전 3개월
+# 동안의 실결제액을 기준으로 …"): it changes what the later paragraphs' numbers mean.
+_BASIS = re.compile(r"(?:을|를)\s*기준으로|기준\s*기간|동안의|동안을")
+# A lead-in that announces a list or table ("… 다음과 같다.", "다음 각 호의 …"): never an answer alone.
+_LEAD_IN = re.compile(r"(?:다음과\s*같(?:다|습니다)|아래와\s*같(?:다|습니다)|다음\s*각\s*(?:호|목)의?\s*"
+                      r"(?:어느\s*하나에\s*해당하는\s*)?\S*\s*(?:같다|다음과)?|as\s+follows)[.:：]?\s*$", re.I)
+_CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
 _LEAD_CAPTION = re.compile(r"^\d+(?:\.\d+)*\.?\s+[A-Z][\w'’ ,&/-]{0,60}\.\s+(?=[A-Z])")
 
 
@@ -55,10 +65,10 @@ def select(cands: list[Candidate], best: Candidate, w: ExtractiveWeights) -> lis
                    and c.score >= w.pointer_target_floor * w.threshold]
         if targets and targets[0] not in chosen:
             chosen.append(targets[0])
-    return _complete_lists(chosen, cands, w)
+    return complete(chosen, cands, w)
 
 
-def _complete_lists(chosen: list[Candidate], cands: list[Candidate], w: ExtractiveWeights) -> list[Candidate]:
+def complete(chosen: list[Candidate], cands: list[Candidate], w: ExtractiveWeights) -> list[Candidate]:
     """An enumeration is answered whole: a chosen lead sentence ("다음 각 호의 업종…", "…as
     follows:") brings its items, and a chosen item brings its sibling items when they score alike
     (the question asks for the list, not one entry of it). Lists longer than ``list_max_items`` are
@@ -70,6 +80,11 @@ def _complete_lists(chosen: list[Candidate], cands: list[Candidate], w: Extracti
         nxt = _next_unit(c, cands)
         if nxt is not None and nxt not in out and nxt.unit.answerable and _PROVISO.match(nxt.unit.text):
             out.append(nxt)
+        # ... and so do the conditions its clause states elsewhere: a later paragraph that limits this
+        # one, and the paragraph that sets the basis or period the clause is measured on.
+        for extra in _conditions(c, cands):
+            if extra not in out:
+                out.append(extra)
     for c in list(out):
         items = _list_items(c, cands)
         if not items or len(items) > w.list_max_items:
@@ -125,7 +140,54 @@ def compose(chosen: list[Candidate], cands: list[Candidate], context: Context,
                 attributed.add(where)
                 text = _attribute(text, where, context.lang)
         out.append(DraftStatement(text, [Quote(c.excerpt.n, c.unit)]))
-    return out + notes
+    other = _other_document(kept, cands, w)
+    if other is not None:
+        notes.append(other_document_note(kept[0], other, context))
+    return _without_dangling_leads(out) + notes
+
+
+def _other_document(kept: list[Candidate], cands: list[Candidate], w: ExtractiveWeights) -> Candidate | None:
+    """Another document's unit that states the answer's rule too (a statute and the terms restating it):
+    it scores at least ``other_doc_keep`` of the answer's best unit and talks about the same thing."""
+    if not kept:
+        return None
+    docs = {(c.excerpt.chunk.metadata.doc_id or c.excerpt.chunk.metadata.source) for c in kept}
+    best = max(kept, key=lambda c: c.score)
+    for c in cands:
+        md = c.excerpt.chunk.metadata
+        if c.score < w.other_doc_keep * best.score:
+            break
+        if (md.doc_id or md.source) in docs or not c.unit.answerable or is_lead_in(c.unit.text):
+            continue
+        if topic_overlap(best.unit.text, c.unit.text) >= w.other_doc_overlap:
+            return c
+    return None
+
+
+def other_document_note(best: Candidate, other: Candidate, context: Context) -> DraftStatement:
+    """"반품교환환불정책 제3조 ①에도 같은 취지의 규정이 있습니다: …" — or that it says otherwise, when the two
+    state different figures."""
+    lab = LABELS[context.lang]
+    clause = locate(other.excerpt.chunk, other.unit.start, other.unit.end, other.unit)
+    where = f"{other.excerpt.chunk.metadata.doc_title} {clause.article}".strip()
+    nb, no = numbers(best.unit.text), numbers(other.unit.text)
+    key = "other_differs" if nb != no and (nb or no) else "other_same"  # any figure differs: say so
+    return DraftStatement(lab[key].format(doc=where, quote=other.unit.display()),
+                          [Quote(other.excerpt.n, other.unit)], note=True)
+
+
+def _without_dangling_leads(statements: list[DraftStatement]) -> list[DraftStatement]:
+    """A lead-in ("… 다음과 같다.") stays only when an item or row of its list follows it."""
+    keep: list[DraftStatement] = []
+    for i, s in enumerate(statements):
+        u = s.quotes[0].unit if s.quotes else None
+        if u is not None and u.kind == "sentence" and is_lead_in(u.text):
+            lead = normalise_ws(u.text)
+            if not any(t.quotes and t.quotes[0].unit.kind in ("item", "table_row")
+                       and lead in normalise_ws(t.quotes[0].unit.context) for t in statements[i + 1:]):
+                continue
+        keep.append(s)
+    return keep
 
 
 def _where(c: Candidate, lang: str) -> str:
@@ -175,7 +237,8 @@ def _next_unit(c: Candidate, cands: list[Candidate]) -> Candidate | None:
 
 
 def _group(c: Candidate) -> tuple:
-    return (c.excerpt.n, c.unit.heading, c.unit.marker)
+    # a clause's paragraphs stay together, in document order (a condition in ① next to the rule in ②)
+    return (c.excerpt.n, c.unit.heading)
 
 
 def _list_items(c: Candidate, cands: list[Candidate]) -> list[Candidate]:
@@ -219,3 +282,63 @@ def _lead_units(c: Candidate, max_chars: int) -> list[Unit]:
         return []
     return [v for v in c.units if v.kind == "sentence" and v.end <= u.start and v.heading == u.heading
             and v.marker == u.marker and normalise_ws(v.text) in ctx]
+
+
+def clause_key(c: Candidate) -> tuple[str, str, str]:
+    """A unit's clause (paragraph): its document, heading and paragraph marker."""
+    md = c.excerpt.chunk.metadata
+    return (md.doc_id or md.source, c.unit.heading, c.unit.marker)
+
+
+def related_units(cands: list[Candidate], w: ExtractiveWeights) -> list[Candidate]:
+    """The best unit of each of the ``related_max`` best clauses scoring at least ``related_floor``
+    (``cands`` best first): what a reader is shown as "관련 조항" when the answerer is not sure."""
+    out: list[Candidate] = []
+    seen: set[tuple[str, str, str]] = set()
+    for c in cands:
+        if c.score < w.related_floor:
+            break
+        if not c.unit.answerable or is_lead_in(c.unit.text) or clause_key(c) in seen:
+            continue
+        seen.add(clause_key(c))
+        out.append(c)
+        if len(out) >= w.related_max:
+            break
+    return out
+
+
+def is_lead_in(text: str) -> bool:
+    """"등급별 기준과 하루포인트 적립률은 다음과 같다." — a sentence that only announces a list."""
+    return bool(_LEAD_IN.search(text.strip()))
+
+
+def _paragraph_no(marker: str) -> int:
+    return _CIRCLED.index(marker) + 1 if marker and marker in _CIRCLED else 0
+
+
+def _conditions(c: Candidate, cands: list[Candidate]) -> list[Candidate]:
+    """Paragraphs of ``c``'s clause (same excerpt, same heading) that condition it: a later one that
+    refers back to it and limits it ("제2항에도 불구하고 …"), and — when ``c`` sits in a later paragraph —
+    the paragraph that states the basis or period ("직전 3개월 동안의 실결제액을 기준으로") of the clause,
+    when it talks about the same thing."""
+    k = _paragraph_no(c.unit.marker)
+    if not k:
+        return []
+    out: list[Candidate] = []
+    firsts: dict[int, Candidate] = {}
+    for x in cands:
+        if x.excerpt.n != c.excerpt.n or x.unit.heading != c.unit.heading or not x.unit.answerable:
+            continue
+        j = _paragraph_no(x.unit.marker)
+        if j and (j not in firsts or x.unit.start < firsts[j].unit.start):
+            firsts[j] = x
+    nxt = firsts.get(k + 1)
+    if nxt is not None:
+        m = _LIMITS_PARA.match(nxt.unit.text)
+        if m and (m.group("n") is None or int(m.group("n")) == k):
+            out.append(nxt)
+    first = firsts.get(1)
+    if k > 1 and first is not None and _BASIS.search(first.unit.text) and \
+            topic_overlap(first.unit.text, f"{c.unit.context} {c.unit.text}") > 0:
+        out.append(first)
+    return out

