@@ -52,7 +52,7 @@ AUTHORITY: MappingProxyType[str, Prior] = MappingProxyType({
     # and answers none of them — unless the question asks for the purpose
     "purpose": Prior(retrieval=1.0, answer=0.6),
     # a blank form (별지 서식: "성명: 아이디: …") is a template to fill in, not a rule
-    "form": Prior(retrieval=1.0, answer=0.8),
+    "form": Prior(retrieval=1.0, answer=0.5),
 })
 
 

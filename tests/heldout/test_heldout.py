@@ -16,7 +16,9 @@ pytestmark = [pytest.mark.slow, pytest.mark.corpus]
 
 SETS = ["statutes_ko.yaml", "precedents_ko.yaml", "contracts.yaml", "statutes_ko_b.yaml",
         "precedents_ko_b.yaml", "contracts_b.yaml"]
-# name → (minimum checkpoint pass rate, minimum unanswerable questions declined, maximum false abstentions)
+# name → (minimum checkpoint pass rate, minimum unanswerable questions declined, maximum answerable questions
+# left without the clauses: outcome "none" — since issue 13 an unsure answerer shows the related clauses
+# ("related") instead of declining, and a related outcome fails the question's "answers" checkpoint)
 FLOORS = {
     "statutes_ko.yaml": (0.64, 3, 9),
     "precedents_ko.yaml": (0.88, 2, 1),
@@ -45,7 +47,8 @@ def test_heldout_set_floor(run_heldout, name):
     rate, declined, false_abst = FLOORS[name]
     assert s["checkpoint_pass_rate"] >= rate, s
     assert s["abstained_on_unanswerable"] >= declined, s
-    assert s["false_abstentions"] <= false_abst, s
+    assert s["answerable_none"] <= false_abst, s
+    assert s["unanswerable_answered"] == 0, s  # never a confident answer where the documents say nothing
     # every statement cites an excerpt, and the judge accepts it
     assert s["citation_recall"] is None or s["citation_recall"] >= 0.95, s
     assert s["citation_precision"] is None or s["citation_precision"] >= 0.95, s

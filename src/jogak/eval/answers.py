@@ -283,6 +283,8 @@ def outcome_summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "answer_citation_precision": _ratio(n_gold, n_cit),
         "answers_without_gold_citation": sum(1 for r in answered if not r["answerable"] or not r["gold_citations"]),
         "unanswerable_answered": sum(1 for r in answered if not r["answerable"]),
+        "answerable_related": sum(1 for r in rows if r.get("outcome") == "related" and r["answerable"]),
+        "answerable_none": sum(1 for r in rows if r.get("outcome") == "none" and r["answerable"]),
         "related_with_gold_in_context": len(related),
         "related_contains_gold": _ratio(sum(1 for r in related if r["gold_citations"]), len(related)),
         "checkpoint_pass_rate_strict": _ratio(strict_ok, strict_checks),

@@ -48,7 +48,7 @@ from jogak.answer.generators.base import Draft, DraftStatement, Generator, Quote
 from jogak.answer.generators.candidates import ANSWER_KINDS, Candidate, Scored
 from jogak.answer.generators.fit import answers_type, question_focus, wanted_types
 from jogak.answer.generators.selection import clause_key as _clause_key
-from jogak.answer.generators.selection import complete, compose, related_units, select
+from jogak.answer.generators.selection import complete, compose, lead_units, related_units, select
 from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.morph import char_bigrams, get_embedder, rescale_cosine
 from jogak.answer.text import is_annotation, is_question_section, normalise_ws
@@ -94,8 +94,9 @@ class ExtractiveAnswerer(Generator):
             for c in answerable:
                 md = c.excerpt.chunk.metadata
                 head = re.sub(r"\s+", "", c.unit.heading or (md.article or ""))
-                # an appendix's 제2조 is not the body's 제2조, unless the question names the appendix
-                appendix = head.startswith(("부록", "별표")) or c.excerpt.tier == "supplementary"
+                # an appendix's (or the addenda's) 제2조 is not the body's 제2조, unless the question names it
+                appendix = head.startswith(("부록", "별표")) or c.excerpt.tier == "supplementary" or (
+                    md.block_type == "addenda" and "부칙" not in question)
                 if head.startswith(label) and (head == label or not head[len(label):][:1].isdigit()) \
                         and (not appendix or any(word in question for word in _APPENDIX_WORDS)):
                     picked.append(c)
@@ -204,8 +205,10 @@ class ExtractiveAnswerer(Generator):
         quotes: list[Quote] = []
         for c in picked:
             group = sorted(complete([c], cands, self.weights), key=lambda x: (x.excerpt.n, x.unit.start))
-            quotes += [Quote(x.excerpt.n, x.unit) for x in group
-                       if not any(q.n == x.excerpt.n and q.unit.start == x.unit.start for q in quotes)]
+            units = [(x.excerpt.n, u) for x in group for u in [*lead_units(x, self.weights.max_lead_chars), x.unit]]
+            for n, u in units:
+                if not any(q.n == n and q.unit.start == u.start for q in quotes):
+                    quotes.append(Quote(n, u))
         return Draft(answer=abstain, abstained=True, info=info, outcome=outcome, confidence=conf,
                      related=quotes)
 

@@ -80,6 +80,10 @@ def complete(chosen: list[Candidate], cands: list[Candidate], w: ExtractiveWeigh
         nxt = _next_unit(c, cands)
         if nxt is not None and nxt not in out and nxt.unit.answerable and _PROVISO.match(nxt.unit.text):
             out.append(nxt)
+        # ... and a proviso never comes without the rule it qualifies (the sentence before it)
+        prev = _previous_unit(c, cands) if _PROVISO.match(c.unit.text) else None
+        if prev is not None and prev not in out and prev.unit.answerable:
+            out.append(prev)
         # ... and so do the conditions its clause states elsewhere: a later paragraph that limits this
         # one, and the paragraph that sets the basis or period the clause is measured on.
         for extra in _conditions(c, cands):
@@ -130,7 +134,7 @@ def compose(chosen: list[Candidate], cands: list[Candidate], context: Context,
     out: list[DraftStatement] = []
     attributed: set[str] = set()
     for c in kept:
-        for lead in _lead_units(c, w.max_lead_chars):
+        for lead in lead_units(c, w.max_lead_chars):
             if not any(normalise_ws(lead.text) == normalise_ws(s.text) for s in out):
                 out.append(DraftStatement(normalise_ws(lead.text), [Quote(c.excerpt.n, lead)]))
         text = c.unit.display()
@@ -236,6 +240,18 @@ def _next_unit(c: Candidate, cands: list[Candidate]) -> Candidate | None:
     return nxt
 
 
+def _previous_unit(c: Candidate, cands: list[Candidate]) -> Candidate | None:
+    """The unit right before ``c`` in its excerpt, when it is in the same paragraph."""
+    earlier = [x for x in cands if x.excerpt.n == c.excerpt.n and x.unit.end <= c.unit.start]
+    if not earlier:
+        return None
+    prev = max(earlier, key=lambda x: x.unit.start)
+    gap = c.excerpt.text[prev.unit.end:c.unit.start]
+    if prev.unit.heading != c.unit.heading or prev.unit.marker != c.unit.marker or gap.count("\n") > 1:
+        return None
+    return prev
+
+
 def _group(c: Candidate) -> tuple:
     # a clause's paragraphs stay together, in document order (a condition in ① next to the rule in ②)
     return (c.excerpt.n, c.unit.heading)
@@ -272,7 +288,7 @@ def _redundant(a: Candidate, b: Candidate, overlap: float) -> bool:
     return topic_overlap(a.unit.text, b.unit.text) >= overlap
 
 
-def _lead_units(c: Candidate, max_chars: int) -> list[Unit]:
+def lead_units(c: Candidate, max_chars: int) -> list[Unit]:
     """The sentence(s) that introduce a list item or table row ("다음 표의 기간 안에 처리된다.")."""
     u = c.unit
     if u.kind not in ("item", "table_row") or not u.context:

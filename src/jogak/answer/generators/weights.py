@@ -61,7 +61,7 @@ class ExtractiveWeights:
     # the document the question's wording points to (jogak.answer.documents: 1 named … 0.4 "법적으로" for
     # a decree) gets its units' scores × (1 + doc_pointer · that score), when the question points at all
     doc_pointer: float = 0.15
-    name_weight: float = 0.3  # a question word naming a document's party or service counts this much
+    name_weight: float = 0.0  # a question word naming a document's party or service counts this much
 
     # ── abstaining ─────────────────────────────────────────────────────────────────────────────
     threshold: float = 0.40  # the best unit's score must reach this
