@@ -97,7 +97,8 @@ class JogakQueryEngine(CustomQueryEngine):
         hits = [provenance.hit_from_metadata(n.node.get_content(), n.node.metadata) for n in nodes]
         ans = provenance.answer_from_hits(query_str, hits, generator=self.generator)
         return Response(response=ans.answer, source_nodes=nodes,
-                        metadata={"supported": ans.supported, "generator": ans.generator,
+                        metadata={"supported": ans.supported, "outcome": ans.outcome,
+                                  "confidence": ans.confidence, "generator": ans.generator,
                                   "citations": [c.to_dict() for c in ans.citations]})
 
     async def acustom_query(self, query_str: str) -> Response:

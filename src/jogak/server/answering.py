@@ -133,7 +133,8 @@ def _stream(use: Callable[[], AbstractContextManager[Any]], collection: str, set
             draft = gen.last_draft
         if draft is None:
             draft = gen.generate(question, ctx)
-            yield sse("delta", {"text": draft.answer})
+            if not draft.related:  # a related outcome's text is written by finalize: the answer event has it
+                yield sse("delta", {"text": draft.answer})
     replay = _Replay(draft, gen.name) if draft is not None else gen
     composed = answer_hits(question, hits, generator=replay, options=opts, filters=used)
     yield sse("answer", answer_json(composed.answer, hits, collection))

@@ -61,6 +61,7 @@ _NAMED = re.compile(r"제\s*\d+\s*조(?:\s*의\s*\d+)?")
 # A decision named by its 사건번호 (2- or 4-digit year, 1–3 Hangul 사건부호, serial) and the section asked for.
 _CASE_NO = re.compile(r"(?<!\d)(?:\d{2}|\d{4})\s?[가-힣]{1,3}\s?\d{1,7}(?!\d)")
 _PURPOSE_HEAD = re.compile(r"\(목적\)|^\S*\s*목적$|\bPurpose\b", re.I)
+_FORM = re.compile(r"^\s*[\[【<(]?\s*별지")  # a blank form ("[별지 제1호 서식] 회원탈퇴 신청서 성명: …")
 _PURPOSE_Q = re.compile(r"목적|purpose", re.I)
 _APPENDIX_WORDS = ("부록", "별표", "Schedule", "Exhibit", "Annex", "Appendix", "appendix", "schedule")
 
@@ -328,7 +329,7 @@ class ExtractiveAnswerer(Generator):
             weight *= w.prior("example")
         if not asks_purpose and _PURPOSE_HEAD.search(c.unit.heading or ""):
             weight *= w.prior("purpose")
-        if (c.unit.heading or "").replace(" ", "").startswith("별지"):
+        if any(_FORM.match(x) for x in (c.unit.heading or "", c.unit.text, c.excerpt.chunk.metadata.article or "")):
             weight *= w.prior("form")
         return weight
 

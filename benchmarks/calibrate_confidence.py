@@ -1,0 +1,93 @@
+"""Fit the extractive answerer's confidence model (issue 13) on the tune set and Haru Market.
+
+    .venv/bin/python benchmarks/calibrate_confidence.py            # tune + haru (the calibration sets)
+    .venv/bin/python benchmarks/calibrate_confidence.py --sets tune
+
+Each set gets a fresh store from its ``corpus:``; every question is answered with the abstention gates off
+(``threshold``, ``min_coverage``, ``answer_confidence`` 0), so each records the features of the answer the
+answerer would give; a logistic regression (IRLS, ridge 0.5, no ridge on the bias) of "the question
+passed" on those features gives ``ExtractiveWeights.confidence_model``. Prints the coefficients, a
+reliability table and, per cut-off, how many answers would remain and how many of them are right.
+Never run it on tests/fixtures/blind/answers_report.yaml: that set is reported, not tuned on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+os.chdir(ROOT)
+os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+SETS = {"tune": ROOT / "tests/fixtures/blind/answers_tune.yaml",
+        "haru": ROOT / "examples/haru-market/questions.yaml"}
+KEYS = ("bias", "score", "coverage", "typed", "margin", "named", "unit_coverage", "semantic", "first")
+
+
+def rows(name: str, work: Path) -> list[tuple[list[float], float]]:
+    from jogak.answer.ask import AskOptions
+    from jogak.answer.generators.extractive import ExtractiveAnswerer
+    from jogak.eval.answers import evaluate_answers, load_questions
+    from jogak.eval.corpus import build_store, resolve_corpus
+
+    corpus = resolve_corpus(SETS[name])
+    if not corpus.ok:
+        print(f"[{name}] skipped: {corpus.reason()}", file=sys.stderr)
+        return []
+    store, _ = build_store(corpus, work / name)
+    gen = ExtractiveAnswerer(threshold=0.0, min_coverage=0.0, answer_confidence=0.0)
+    rep = evaluate_answers(load_questions(SETS[name]), store, generator=gen, options=AskOptions())
+    store.close()
+    out = []
+    for r in rep["questions"]:
+        f = r.get("features")
+        if f:
+            ok = r["passed"] and r["outcome"] == "answer" and r["answerable"]
+            out.append(([float(f.get(k, 0.0)) for k in KEYS], 1.0 if ok else 0.0))
+    return out
+
+
+def fit(data: list[tuple[list[float], float]], ridge: float = 0.5):
+    import numpy as np
+
+    x = np.array([d[0] for d in data])
+    y = np.array([d[1] for d in data])
+    w = np.zeros(x.shape[1])
+    pen = np.r_[0.0, np.ones(len(w) - 1)] * ridge
+    for _ in range(100):
+        p = 1 / (1 + np.exp(-x @ w))
+        grad = x.T @ (p - y) + pen * w
+        hess = x.T @ (x * (p * (1 - p))[:, None]) + np.diag(pen)
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if np.abs(step).max() < 1e-8:
+            break
+    return w, 1 / (1 + np.exp(-x @ w)), y
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sets", nargs="+", default=list(SETS), choices=list(SETS))
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory(prefix="jogak_calib_") as tmp:
+        data = [r for name in args.sets for r in rows(name, Path(tmp))]
+    w, p, y = fit(data)
+    print("confidence_model:", {k: round(float(v), 3) for k, v in zip(KEYS, w, strict=True)})
+    print(f"{len(y)} questions, {int(y.sum())} right; Brier {float(((p - y) ** 2).mean()):.4f}")
+    for lo, hi in ((0, 0.2), (0.2, 0.4), (0.4, 0.6), (0.6, 0.8), (0.8, 1.01)):
+        m = (p >= lo) & (p < hi)
+        if m.any():
+            print(f"  predicted {lo:.1f}–{min(hi, 1):.1f}: n={int(m.sum())}, mean {p[m].mean():.2f}, right {y[m].mean():.2f}")
+    for cut in (0.4, 0.5, 0.6, 0.7, 0.8):
+        m = p >= cut
+        print(f"  answer from {cut}: {int(m.sum())} answers, {int(y[m].sum())} right"
+              f" ({(y[m].mean() if m.any() else 0):.0%})")
+
+
+if __name__ == "__main__":
+    main()
