@@ -83,8 +83,8 @@ class ExtractiveWeights:
     # from the first excerpt: 0/1)
     confidence_model: dict[str, float] = field(default_factory=lambda: dict(_CONFIDENCE_MODEL))
     answer_confidence: float = 0.6  # below this confidence the answerer does not assert an answer …
-    related_floor: float = 0.30  # … and shows as related clauses the units scoring at least this
-    related_max: int = 3  # … at most this many clauses (the best unit of each)
+    related_floor: float = 0.25  # … and shows as related clauses the units scoring at least this
+    related_max: int = 4  # … at most this many clauses (the best unit of each)
 
     # ── choosing further units ─────────────────────────────────────────────────────────────────
     max_units: int = 4
