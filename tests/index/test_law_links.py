@@ -137,3 +137,13 @@ def test_a_statute_lists_its_stored_family(family: dict[str, Any]) -> None:
     members = tree["attrs"]["law"]["family_members"]
     assert [(m["title"], m["rank"]) for m in members] == [("상호저축은행법", "act"), ("상호저축은행법 시행규칙", "rule")]
     assert members[0]["doc_id"] == docs["상호저축은행법"].doc_id
+
+
+def test_stored_document_reading_view(family: dict[str, Any]) -> None:
+    import os
+
+    r = subprocess.run([JOGAK, "tree", "상호저축은행법 시행령", "--store", str(family["db"])], capture_output=True,
+                       text=True, timeout=300, env={**os.environ, "COLUMNS": "400"})
+    assert r.returncode == 0, r.stderr
+    assert "↗ 상호저축은행법 제11조 제1항" in r.stdout  # "법 제11조제1항 …" in the decree, the Act's clause
+    assert "↗  another law or document" in r.stdout

@@ -55,7 +55,7 @@ def tree_cmd(
 
     st = _open_store(store, collection) if store else None
     if st is not None and not Path(path).is_file():
-        _stored_tree(st, path, as_json, depth, text)
+        _stored_tree(st, path, as_json, depth, text, paths)
         return
     try:
         doc = load(path)
@@ -70,6 +70,10 @@ def tree_cmd(
     if as_json:
         emit_json(tree.to_dict(depth=depth, with_text=text))
         return
+    _print_tree(doc, tree.root, paths, depth)
+
+
+def _print_tree(doc: Any, top: Any, paths: bool, depth: int | None) -> None:
     from rich.tree import Tree
 
     view = TreeView(doc, paths)
@@ -83,7 +87,7 @@ def tree_cmd(
         for c in n.children:
             add(t.add(view.label(c, parent_pages)), c, level + 1, view.pages(c) or parent_pages)
 
-    add(root, tree.root, 0, view.pages(tree.root))
+    add(root, top, 0, view.pages(top))
     out.print(root)
     for marker in sorted(view.used, key="→↗?".index):
         out.print(LEGEND[marker], markup=False, highlight=False)
@@ -95,22 +99,38 @@ def _open_store(store: str, collection: str) -> Any:
     return open_existing(store, collection, None)
 
 
-def _stored_tree(st: Any, name: str, as_json: bool, depth: int | None, text: bool) -> None:
-    """A stored document's tree, references linked across the collection (``--json`` only: the reading
-    view needs the document's loader, and the store keeps the tree as data)."""
+def _stored_tree(st: Any, name: str, as_json: bool, depth: int | None, text: bool, paths: bool = False) -> None:
+    """A stored document's tree, references linked across the collection."""
     info = st.document(name)
     if info is None:
         error(f"no such file or stored document: {name}")
         raise typer.Exit(1)
-    if not as_json:
-        error("a stored document's tree is shown with --json (or pass the file itself)")
-        raise typer.Exit(2)
-    tree = st.tree(info.doc_id, with_text=text)
+    tree = st.tree(info.doc_id, with_text=text and as_json)
     if tree is None:
         error(f"{info.doc_title} was stored without a clause tree (re-ingest with --strategy structure)")
         raise typer.Exit(1)
-    tree.update(source=info.source, doc_title=info.doc_title)
-    emit_json(_cut(tree, depth))
+    if as_json:
+        tree.update(source=info.source, doc_title=info.doc_title)
+        emit_json(_cut(tree, depth))
+        return
+    from jogak.model import Document
+
+    doc = Document(source=info.source, doc_title=info.doc_title, text=st.document_text(info.doc_id) or "",
+                   format=info.format, n_pages=info.n_pages)
+    _print_tree(doc, _node(tree), paths, depth)
+
+
+def _node(d: dict[str, Any]) -> Any:
+    """A stored tree's node (``Node.to_dict()``) as a Node again, for the reading view."""
+    from jogak.model import Node, Ref
+
+    refs = [Ref(text=r["text"], start=r["char_start"], end=r["char_end"], target_path=r.get("target_path"),
+                reason=r.get("reason"), pointer=bool(r.get("pointer")), law=r.get("law"), clause=r.get("clause"),
+                target_doc=r.get("target_doc"), target_title=r.get("target_title")) for r in d.get("refs") or []]
+    return Node(kind=d["kind"], block_type=d["block_type"], label=d["label"], title=d["title"], path=d["path"],
+                sibling_order=d["sibling_order"], char_start=d["char_start"], char_end=d["char_end"],
+                page_start=d.get("page_start"), page_end=d.get("page_end"),
+                children=[_node(c) for c in d.get("children") or []], refs=refs, attrs=dict(d.get("attrs") or {}))
 
 
 def _cut(n: dict[str, Any], depth: int | None) -> dict[str, Any]:
