@@ -39,6 +39,7 @@ class Grammar:
     party_cues: tuple[str, ...] = ()  # words of a parties table row
     party_patterns: tuple[str, ...] = ()  # lines that name the parties
     inline_split: str = _NEVER  # where a new clause may start mid-line
+    inline_first: str = _NEVER  # where a heading's first numbered child starts on the heading's line
     toc_words: tuple[str, ...] = ()  # "목차", "TABLE OF CONTENTS"
     faq_question: str = _NEVER
     faq_answer: str = _NEVER
@@ -55,6 +56,7 @@ class Grammar:
 
     # compiled forms
     inline_split_re: re.Pattern[str] = field(init=False, repr=False)
+    inline_first_re: re.Pattern[str] = field(init=False, repr=False)
     deleted_re: re.Pattern[str] = field(init=False, repr=False)
     faq_question_re: re.Pattern[str] = field(init=False, repr=False)
     signature_res: tuple[re.Pattern[str], ...] = field(init=False, repr=False)
@@ -72,6 +74,7 @@ class Grammar:
 
         put("labels", MappingProxyType(dict(self.labels)))
         put("inline_split_re", re.compile(self.inline_split))
+        put("inline_first_re", re.compile(self.inline_first))
         put("deleted_re", re.compile(self.deleted))
         put("faq_question_re", re.compile(self.faq_question))
         put("signature_res", tuple(re.compile(p) for p in self.signature_start))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from jogak.grammar.base import Grammar
 from jogak.grammar.laws import LAW_QUALIFIER
 from jogak.grammar.numbering import CIRCLED_CLASS, FULLWIDTH_ROMAN_CLASS, GANADA_CLASS, PAREN_DIGIT_CLASS
-from jogak.grammar.patterns import label
+from jogak.grammar.patterns import INLINE_FIRST_ITEM, label
 from jogak.grammar.scheme import BlockWord, Scheme
 
 # Divisions take a branch number like articles: "제3장의2" is inserted by amendment between 제3장 and 제4장.
@@ -133,6 +133,8 @@ KO = Grammar(
     party_patterns=PARTY_PATTERNS,
     # Where a new paragraph may start mid-line (text extracted without line breaks): after a sentence end.
     inline_split=rf"(?<=[.다요)）】])\s+(?={CIRCLED_CLASS})",
+    # "제7조(회원탈퇴) 1. 회원은 …": the article's first item written on its heading line.
+    inline_first=INLINE_FIRST_ITEM,
     toc_words=("목차", "차례"),
     faq_question=r"^(?:Q\s*\d*\s*[.:)．]|Q\d+\b|Q\s|질문\s*\d*\s*[.:)]|문\s*\d*\s*[.:)])",
     faq_answer=r"^(?:A\s*\d*\s*[.:)．]|A\s|답변?\s*\d*\s*[.:)])",

@@ -36,6 +36,9 @@ ARTICLE = label("조", branch=True)
 ARTICLE_LABEL_RE = re.compile(label("조", "n", "m"))
 # A bracketed title, one level of brackets inside allowed: "(목적)", "(분사무소(分事務所) 설치의 등기)"
 _BRACKETED = r"[(（](?:[^()（）\n]|[(（][^()（）\n]*[)）])*[)）]"
+# An article heading whose first numbered item follows on the same line ("제7조(회원탈퇴) 1. 회원은 …"): the
+# match ends where that item starts.
+INLINE_FIRST_ITEM = rf"^\s*(?:\*\*)?{ARTICLE}\s*{_BRACKETED}(?:\*\*)?\s+(?=1[.)]\s*\S)"
 # An article heading as citations show it: label and an optional bracketed title "(목적)"
 ARTICLE_HEADING_RE = re.compile(
     rf"(?P<label>{label('조', 'n', 'm')})\s*(?:[(（](?P<title>(?:[^()（）\n]|[(（][^()（）\n]*[)）])*)[)）])?")

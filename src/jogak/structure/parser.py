@@ -103,11 +103,16 @@ class TreeBuilder:
         for m in self.g.inline_split_re.finditer(raw):
             if m.end() > lead:
                 seg_starts.append(ln.start + m.end())
+        # An article's first item on the heading's own line ("제7조(회원탈퇴) 1. …") is read as at a line start.
+        first = self.g.inline_first_re.match(raw)
+        item_start = ln.start + first.end() if first is not None and first.end() > lead else None
+        if item_start is not None:
+            seg_starts = sorted({*seg_starts, item_start})
         for i, s in enumerate(seg_starts):
             e = seg_starts[i + 1] if i + 1 < len(seg_starts) else ln.end
             # English inline starts were already shape-checked by inline_split; Korean ones only allow ①.
             cands = self.reader.read(self.text, s, e, ln if i == 0 else None, self.schemes,
-                                     at_line_start=(i == 0 or self.lang == "en"))
+                                     at_line_start=(i == 0 or self.lang == "en" or s == item_start))
             if self._faq_open() and i == 0 and self._faq_pair(s, e):
                 continue
             for c in cands:
