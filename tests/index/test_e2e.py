@@ -6,7 +6,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -102,21 +101,19 @@ def test_eval_retrieval_ours_ahead_of_baseline(session_store) -> None:
     assert abs(rep["ratio"]["mrr"] - ours["mrr"] / hybrid["mrr"]) < 1e-9
 
 
-def test_cli_search_json_and_cold_start(session_store) -> None:
+def test_cli_search_json(session_store) -> None:
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
     jogak = str(Path(sys.executable).with_name("jogak"))
-    t0 = time.perf_counter()
     r = subprocess.run([jogak, "search", "위약금 산정 방법", "--store", str(session_store.path), "-k", "3",
                         "--filter", "doc_title=eq:물품매매계약서", "--json"],
                        capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
-    elapsed = time.perf_counter() - t0
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout)
     assert set(d) >= {"query", "filters", "hits"} and len(d["hits"]) == 3
     h = d["hits"][0]
     assert set(h) >= {"rank", "chunk_id", "score", "text", "metadata", "via", "matched"}
     assert d["filters"][0]["key"] == "doc_title"
-    assert elapsed < 15  # the 3 s target is measured by benchmarks/retrieval.py on a quiet machine
+    # cold-start time is measured by benchmarks (load_server.py --scenario cold), never asserted here
 
 
 def test_cli_ingest_docs_rm(tmp_path: Path) -> None:
