@@ -66,8 +66,10 @@ def _vocab(n: int = 6000) -> list[str]:
     return ["".join(rng.choice(letters) for _ in range(rng.randint(3, 10))) for _ in range(n)]
 
 
-def make_corpus(d: Path, n_chunks: int, per_doc: int = 100) -> int:
-    """English contracts of numbered sections (~1 chunk each); returns the number of documents."""
+def make_corpus(d: Path, n_chunks: int, per_doc: int = 100, leaves: bool = False) -> int:
+    """English contracts of numbered sections (~1 chunk each); returns the number of documents. With
+    ``leaves`` each section is three lettered sub-clauses, (a)–(c), so the structure strategy indexes
+    three leaves per chunk besides the chunk itself (issue 12's multi-granularity matching)."""
     vocab = _vocab()
     weights = [1.0 / (i + 1) for i in range(len(vocab))]
     rng = random.Random(11)
@@ -78,7 +80,12 @@ def make_corpus(d: Path, n_chunks: int, per_doc: int = 100) -> int:
         for s in range(per_doc):
             words = rng.choices(vocab, weights, k=55)
             block = "appendix" if s >= per_doc - 10 else "body"
-            parts.append(f"\nSection {s + 1}. {words[0].title()} {block}\n" + " ".join(words) + ".\n")
+            if leaves:
+                body = "\n".join(f"({x}) " + " ".join(words[j * 18:(j + 1) * 18]) + "."
+                                 for j, x in enumerate("abc"))
+                parts.append(f"\nSection {s + 1}. {words[0].title()} {block}\n{body}\n")
+            else:
+                parts.append(f"\nSection {s + 1}. {words[0].title()} {block}\n" + " ".join(words) + ".\n")
         (d / f"contract_{i:05d}.txt").write_text("".join(parts), encoding="utf-8")
     return n_docs
 
@@ -98,8 +105,9 @@ def _lat(fn, queries: list[str]) -> dict[str, float]:
     return {"p50_ms": round(_pct(ts, 50), 2), "p95_ms": round(_pct(ts, 95), 2)}
 
 
-def bench_size(n_chunks: int, n_queries: int = 100) -> dict:
-    """One size, run in a child process (so its peak RSS is its own)."""
+def bench_size(n_chunks: int, n_queries: int = 100, strategy: str = "recursive") -> dict:
+    """One size, run in a child process (so its peak RSS is its own). ``strategy`` "structure" cuts
+    lettered sub-clauses, so search also matches leaves, collapses clauses and can rerank by leaves."""
     from jogak.filters import Filter, to_chroma, to_mask
     from jogak.index import open_store
     from jogak.index.lexical import tokenize
@@ -108,11 +116,11 @@ def bench_size(n_chunks: int, n_queries: int = 100) -> dict:
     tmp = Path(tempfile.mkdtemp(prefix="jogak-bench-"))
     try:
         corpus = tmp / "corpus"
-        n_docs = make_corpus(corpus, n_chunks)
-        cfg = {"embed": {"cache": str(tmp / "cache.sqlite")}, "index": {"commit_every": 100}}
+        n_docs = make_corpus(corpus, n_chunks, leaves=strategy == "structure")
+        cfg = {"embed": {"cache": str(tmp / "cache.sqlite")}, "index": {"commit_every": 100, "leaves": True}}
         st = open_store(tmp / "db", "bench", embedder=SyntheticEmbedder(), config=cfg)
         t0 = time.perf_counter()
-        rep = st.ingest([str(corpus)], strategy="recursive", size=500, overlap=0, commit_every=max(50, n_docs))
+        rep = st.ingest([str(corpus)], strategy=strategy, size=500, overlap=0, commit_every=max(50, n_docs))
         ingest_s = time.perf_counter() - t0
         n = st.count()
         # brute-force baseline: the same vectors in one numpy matrix
@@ -144,8 +152,17 @@ def bench_size(n_chunks: int, n_queries: int = 100) -> dict:
             idx = np.argpartition(-s, 50)[:50]
             return list(idx[np.argsort(-s[idx])])
 
+        leaves = lex.leaves()
+        res["leaves"] = len(leaves) if leaves is not None else 0
+        res["strategy"] = strategy
+        plain = SearchOptions.from_config({}, leaves=False, collapse=False, documents=False)
+        rerank = SearchOptions.from_config({}, rerank="leaf")
         res["latency"] = {
-            "search (hybrid+structure)": _lat(lambda q: search(st, q, k=10, options=opts), queries),
+            "search (hybrid+structure, + leaves)": _lat(lambda q: search(st, q, k=10, options=opts), queries),
+            "search, no leaves (the default)": _lat(
+                lambda q: search(st, q, k=10, options=SearchOptions.from_config({}, leaves=False)), queries),
+            "search, no leaves/collapse/documents": _lat(lambda q: search(st, q, k=10, options=plain), queries),
+            "search + rerank leaf (top 20)": _lat(lambda q: search(st, q, k=10, options=rerank), queries),
             "search + filter": _lat(lambda q: search(st, q, k=10, filters=flt, options=opts), queries),
             "chroma dense": _lat(lambda q: st.dense_search(emb.embed_query(q), 50, None, snap), queries),
             "chroma dense + filter": _lat(lambda q: st.dense_search(emb.embed_query(q), 50, where, snap), queries),
@@ -224,16 +241,19 @@ def main() -> None:
     ap.add_argument("--queries", type=int, default=100)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--one-size", type=int, help=argparse.SUPPRESS)
+    ap.add_argument("--strategy", default="structure", choices=["structure", "recursive"],
+                    help="structure: sections of lettered sub-clauses (leaves); recursive: the seed's chunks")
     ap.add_argument("--skip-embedding", action="store_true")
     ap.add_argument("--skip-cold-start", action="store_true")
     a = ap.parse_args()
     if a.one_size:
-        print(json.dumps(bench_size(a.one_size, a.queries)))
+        print(json.dumps(bench_size(a.one_size, a.queries, a.strategy)))
         return
     out: dict = {"sizes": {}}
     for size in [int(x) for x in a.sizes.split(",") if x]:
         print(f"… {size:,} chunks", file=sys.stderr, flush=True)
-        r = subprocess.run([sys.executable, __file__, "--one-size", str(size), "--queries", str(a.queries)],
+        r = subprocess.run([sys.executable, __file__, "--one-size", str(size), "--queries", str(a.queries),
+                            "--strategy", a.strategy],
                            capture_output=True, text=True)
         if r.returncode != 0:
             out["sizes"][size] = {"error": r.stderr[-1500:]}
@@ -269,6 +289,8 @@ def render(out: dict) -> None:
     t.add_row("numpy baseline chunks/s", *[str(out["sizes"][s]["ingest"]["numpy_baseline_chunks_per_s"])
                                             for s in sizes])
     t.add_row("peak RSS (MB)", *[str(out["sizes"][s]["peak_rss_mb"]) for s in sizes])
+    t.add_row("strategy / leaves", *[f"{out['sizes'][s].get('strategy')} / {out['sizes'][s].get('leaves')}"
+                                     for s in sizes])
     c.print(t)
     for s, v in out["sizes"].items():
         if "error" in v:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -29,7 +30,7 @@ def chunks() -> list[Chunk]:
 
 
 def test_round_trip_keeps_every_field(chunks: list[Chunk]) -> None:
-    assert CHUNK_SCHEMA_VERSION == "2.0"
+    assert CHUNK_SCHEMA_VERSION == "2.1"
     for c in chunks:
         d = c.to_dict()
         back = Chunk.from_dict(json.loads(json.dumps(d, ensure_ascii=False)))
@@ -56,8 +57,12 @@ def test_schema_1_is_migrated_field_by_field(chunks: list[Chunk]) -> None:
         assert c.schema_version == CHUNK_SCHEMA_VERSION, name
         # the same JSON apart from the version: the fields map one to one
         assert {**c.to_dict(), "schema_version": "1"} == d, name
-        # and the same chunk this version cuts from the same text
-        assert c == now[c.id], name
+        # and the same chunk this version cuts from the same text, apart from the clause key (2.1), which
+        # only the chunker records: a migrated chunk has none
+        assert c.metadata.clause is None
+        cut = now[c.id]
+        assert c == type(cut)(cut.id, cut.text, replace(cut.metadata, clause=None), cut.embed_text,
+                              cut.content_hash), name
     case = Chunk.from_dict(V1["case"]).metadata.case
     assert isinstance(case, CaseInfo) and case.court == "대법원" and case.numbers[0] == "2001다48781"
 
@@ -117,3 +122,17 @@ def test_an_ocr_chunk_round_trips_with_its_confidence(chunks: list[Chunk]) -> No
     assert (d["metadata"]["ocr"], d["metadata"]["ocr_confidence"]) == (True, 71.5)
     assert Chunk.from_dict(d) == c
     assert "ocr" not in chunks[1].to_dict()["metadata"]  # only OCR'd chunks carry the keys
+
+
+def test_the_clause_key_is_recorded_at_cut_time(chunks: list[Chunk]) -> None:
+    """2.1: every structure chunk names the clause unit it was cut from; the chunks of one unit share it;
+    recursive chunks have none and their JSON has no key (as in 2.0)."""
+    structure = [c for c in chunks if c.metadata.strategy == "structure"]
+    assert structure and all(c.metadata.clause for c in structure)
+    for c in structure:
+        assert c.metadata.path == c.metadata.clause or c.metadata.path.startswith(c.metadata.clause + "/") \
+            or c.metadata.clause == "/", c.id
+    recursive = [c for c in chunks if c.metadata.strategy == "recursive"]
+    assert all(c.metadata.clause is None and "clause" not in c.to_dict()["metadata"] for c in recursive)
+    old = {**copy.deepcopy(V1["structure"]), "schema_version": "2.0"}
+    assert Chunk.from_dict(old).metadata.clause is None  # a 2.0 chunk reads without one

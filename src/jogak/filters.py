@@ -50,7 +50,7 @@ KEY_ALIASES = {"title": "doc_title", "doc": "doc_title", "date": "decision_date"
 
 # Columns every chunk row carries (Chroma metadata and the lexical index's columns).
 COLUMNS = ("chunk_id", "doc_id", "doc_title", "source", "block_type", "path", "path_prefixes", "decision_date",
-           "decision_ymd", "court", "case_numbers", "article", "chunk_no", "pointers", "kind")
+           "decision_ymd", "court", "case_numbers", "article", "chunk_no", "pointers", "kind", "clause")
 
 
 @dataclass(slots=True)
@@ -192,6 +192,7 @@ def filter_columns(chunk: Any) -> dict[str, Any]:
         "case_numbers": numbers,
         "article": md.article or None,
         "chunk_no": md.chunk_no,
+        "clause": md.clause,
     }
 
 

@@ -77,3 +77,35 @@ def prompt_header(chunk: Chunk, n: int, labels: Mapping[str, str], tier: str | N
 def prompt_text(header: str, chunk: Chunk) -> str:
     """One excerpt as the model reads it: its header, then the raw text (outer white space trimmed)."""
     return f"{header}\n{chunk.text.strip()}"
+
+
+# ─── leaves: every 항/호/목 or numbered sub-clause of a chunk, matched on its own ────────────────────
+
+MIN_LEAF_CHARS = 12  # a leaf shorter than this (a bare heading "제2조(정의)") says nothing of its own
+
+
+def leaf_context(chunk: Chunk, cite: str) -> str:
+    """A leaf's context line: the chunk's context line plus the leaf's own label ("… > 제17조 (…) 제2항")."""
+    crumb = context_line(chunk.metadata)
+    article = chunk.metadata.article
+    suffix = cite[len(article):].strip() if article and cite.startswith(article) else ""
+    return f"{crumb} {suffix}".strip() if suffix else crumb
+
+
+def leaves(chunk: Chunk) -> list[tuple[str, str]]:
+    """(leaf path, embed text) for each leaf segment of a chunk, in document order — the texts
+    multi-granularity matching embeds and tokenizes ("small-to-big": a long article is found through
+    the one paragraph that answers). A chunk that is one leaf gives exactly its own embed text (so the
+    embedding cache answers it). Chunks without segments (recursive) have no leaves."""
+    md = chunk.metadata
+    out: list[tuple[str, str]] = []
+    for seg in md.segments:
+        raw = chunk.text[max(0, seg.start - md.char_start): max(0, seg.end - md.char_start)].strip()
+        if len(raw) < MIN_LEAF_CHARS and len(md.segments) > 1:
+            continue
+        if len(md.segments) == 1 and raw == chunk.text.strip():
+            out.append((seg.path, embed_text(chunk)))
+            continue
+        ctx = leaf_context(chunk, seg.cite)
+        out.append((seg.path, f"{ctx}\n{raw}" if ctx else raw))
+    return out

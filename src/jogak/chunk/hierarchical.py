@@ -10,7 +10,8 @@ Metadata consolidation policy when pieces merge into one chunk (cf. Unstructured
 unit's citation label (one clause, by construction); ``path`` the deepest node containing the whole chunk;
 ``paths``/``segments`` the union of covered nodes in order; ``refs`` and ``footnotes`` the union of those
 whose phrase/mark lies inside the chunk; ``page_start``/``page_end`` min/max; ``sibling_order`` of the
-node at ``path``; ``case`` inherited from the nearest ancestor carrying one.
+node at ``path``; ``case`` inherited from the nearest ancestor carrying one; ``clause`` the unit's path,
+shared by every chunk cut from that unit.
 """
 
 from __future__ import annotations
@@ -212,6 +213,7 @@ class HierarchicalChunker(BaseChunker):
             footnotes=fns,
             segments=segments,
             case=CaseInfo.from_attrs(case),
+            clause=unit.path or "/",  # every chunk of this unit shares it (the root's own text: "/")
         )
 
     def _ancestors(self, n: Node) -> Iterator[Node]:

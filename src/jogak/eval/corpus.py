@@ -179,8 +179,10 @@ def default_cache() -> Path:
 
 
 def build_store(corpus: Corpus | list[Path], where: str | Path, cache: str | Path | None = None,
-                collection: str = "default", progress: Any = None) -> tuple[Any, Any]:
-    """A fresh store in ``where`` holding exactly the corpus; returns (store, ingest report)."""
+                collection: str = "default", progress: Any = None,
+                index: dict[str, Any] | None = None) -> tuple[Any, Any]:
+    """A fresh store in ``where`` holding exactly the corpus; returns (store, ingest report). ``index``
+    overrides keys of the config's index section (``{"leaves": True}``)."""
     from jogak.config import load_config
     from jogak.index import open_store
 
@@ -188,6 +190,7 @@ def build_store(corpus: Corpus | list[Path], where: str | Path, cache: str | Pat
     cfg = load_config()
     config = {k: dict(cfg.section(k)) for k in ("embed", "index", "retrieve", "chunk")}
     config["embed"]["cache"] = str(cache or default_cache())
+    config["index"] = {**config["index"], **(index or {})}
     st = open_store(Path(where), collection, create=True, config=config)
     rep = st.ingest([str(p) for p in paths], progress=progress)
     return st, rep

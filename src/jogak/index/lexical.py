@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from jogak.index.leaves import LeafIndex, LeafRows
 from jogak.korean import kiwi
 
 if TYPE_CHECKING:
@@ -107,11 +108,12 @@ class LexicalIndex:
     FILE = "rows.json"
 
     def __init__(self, rows: list[str], columns: dict[str, list[Any]], bm25: Any = None,
-                 path: Path | None = None) -> None:
+                 path: Path | None = None, leaf_index: LeafIndex | None = None) -> None:
         self.rows = rows
         self.columns = columns
         self.bm25 = bm25
         self.path = path
+        self._leaves = leaf_index  # built in memory; a loaded index reads its leaves on first use
         self._arrays: dict[str, np.ndarray] = {}
         self._memo: dict[str, Any] = {}
 
@@ -119,18 +121,27 @@ class LexicalIndex:
         return len(self.rows)
 
     @classmethod
-    def build(cls, rows: list[str], tokens: list[list[str]], columns: dict[str, list[Any]]) -> LexicalIndex:
+    def build(cls, rows: list[str], tokens: list[list[str]], columns: dict[str, list[Any]],
+              leaves: LeafRows | None = None) -> LexicalIndex:
         bm25 = None
         if rows:
             import bm25s
 
             bm25 = bm25s.BM25(k1=1.2, b=0.75)
             bm25.index([t if t else [""] for t in tokens], show_progress=False)
-        return cls(rows, columns, bm25)
+        leaf_index = LeafIndex.build(rows, leaves) if leaves else None
+        return cls(rows, columns, bm25, leaf_index=leaf_index)
+
+    def leaves(self) -> LeafIndex | None:
+        """The snapshot's leaves (``jogak.index.leaves``), None when it has none."""
+        if self._leaves is None and self.path is not None:
+            path = self.path
+            return self.memo("leaves", lambda: LeafIndex.load(path))
+        return self._leaves
 
     @classmethod
     def build_from_ids(cls, rows: list[str], ids: list[list[int]], vocab: dict[str, int],
-                       columns: dict[str, list[Any]]) -> LexicalIndex:
+                       columns: dict[str, list[Any]], leaves: LeafRows | None = None) -> LexicalIndex:
         """The same index as ``build`` from token ids (``vocab``: token → id; an empty row holds ``""``)."""
         bm25 = None
         if rows:
@@ -138,7 +149,7 @@ class LexicalIndex:
 
             bm25 = bm25s.BM25(k1=1.2, b=0.75)
             bm25.index((ids, vocab), show_progress=False)
-        return cls(rows, columns, bm25)
+        return cls(rows, columns, bm25, leaf_index=LeafIndex.build(rows, leaves) if leaves else None)
 
     def save(self, parent: Path) -> str:
         """Write into ``parent/<new id>`` atomically (temp dir + rename); returns the new id."""
@@ -149,6 +160,8 @@ class LexicalIndex:
         try:
             if self.bm25 is not None:
                 self.bm25.save(str(tmp), show_progress=False)
+            if self._leaves is not None:
+                self._leaves.save(tmp)
             with (tmp / self.FILE).open("w", encoding="utf-8") as fh:
                 json.dump({"tokenizer": TOKENIZER_VERSION, "rows": self.rows, "columns": self.columns},
                           fh, ensure_ascii=False)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from jogak.filters import COLUMNS
 from jogak.index.ingest import Progress
+from jogak.index.leaves import LeafRows
 from jogak.index.lexical import TOKENIZER_VERSION, LexicalIndex, lexical_text, tokenize
 from jogak.index.state import Manifest, Row
 from jogak.model import Chunk
@@ -22,11 +23,13 @@ if TYPE_CHECKING:
 
 
 def build_lexical(store: Store, exclude_docs: set[str], extra: list[tuple[int, list[Row]]],
-                  pending_gens: list[int] | None = None) -> str:
+                  pending_gens: list[int] | None = None, leaves: LeafRows | None = None) -> str:
     """Write a new BM25 directory: the active rows of every document not in ``exclude_docs``, then the rows
     of ``pending_gens`` (staged in the manifest), then the ``extra`` rows (new generations in memory);
     returns its id (not yet the active one). Tokens become integer ids as they are read, so a collection
-    of half a million chunks is indexed from compact lists rather than from every token string."""
+    of half a million chunks is indexed from compact lists rather than from every token string. The leaves
+    of kept rows are carried over from the active directory (``jogak.index.leaves``); ``leaves`` are those
+    of the new rows."""
     rows: list[str] = []
     ids: list[list[int]] = []
     vocab: dict[str, int] = {}
@@ -44,11 +47,34 @@ def build_lexical(store: Store, exclude_docs: set[str], extra: list[tuple[int, l
             add(row, json.loads(toks), json.loads(cj))
     for row, toks, cj, _doc in m.index_rows_of_gens(pending_gens or []):
         add(row, json.loads(toks), json.loads(cj))
+    kept = _kept_leaves(store, set(rows))
     for _, rs in extra:
         for r in rs:
             add(r.row, r.tokens, r.cols)
-    index = LexicalIndex.build_from_ids(rows, ids, vocab, cols)
+            vecs = r.leaf_vectors or [None] * len(r.leaves)
+            for (path, _text, toks), v in zip(r.leaves, vecs, strict=True):
+                kept.add(r.row, path, toks, v)
+    if leaves:
+        for j, r in enumerate(leaves.rows):
+            kept.add(r, leaves.paths[j], leaves.tokens[j], leaves.vectors[j])
+    index = LexicalIndex.build_from_ids(rows, ids, vocab, cols, kept)
     return m.publish_lexical(index, store.coll_dir / "lexical")
+
+
+def _kept_leaves(store: Store, keep: set[str]) -> LeafRows:
+    """The active directory's leaves of the rows in ``keep`` (none when it has no leaves)."""
+    out = LeafRows()
+    if store.manifest.meta("lexical") is None:
+        return out
+    lex = store.lexical()
+    li = lex.leaves()
+    if li is None:
+        return out
+    old = li.rows_data(lex.rows)
+    for j, r in enumerate(old.rows):
+        if r in keep:
+            out.add(r, old.paths[j], old.tokens[j], old.vectors[j])
+    return out
 
 
 def purge(store: Store, gens: list[int]) -> None:

@@ -17,7 +17,7 @@ import sqlite3
 import threading
 import uuid
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -106,6 +106,9 @@ class Row:
     tokens: list[str]
     cols: dict[str, Any]
     embed_text: str
+    # the chunk's leaves (jogak.index.leaves): (path, embed text, tokens) each, and their vectors once embedded
+    leaves: list[tuple[str, str, list[str]]] = field(default_factory=list)
+    leaf_vectors: list[Any] = field(default_factory=list)
 
 
 def now() -> str:

@@ -34,6 +34,7 @@ from jogak.index.ingest import (
     no_progress,
     resolve_strategy,
 )
+from jogak.index.leaves import LeafRows
 from jogak.index.lexical import lexical_text, tokenize
 from jogak.index.state import Row, StoreError, now, row_key
 
@@ -192,12 +193,13 @@ class _Publisher:
         self.active = store.manifest.count()
         self.staged: list[_Staged] = []
         self.pending = 0
+        self.leaves = LeafRows()  # the staged rows' leaves (index.leaves), published with them
 
     def stage(self, batch: list[Prepared]) -> None:
         from jogak.index.embed import EmbedderUnavailable
 
         store, emb = self.store, self.store.embedder
-        rows = _rows(batch, self.progress)
+        rows = _rows(batch, self.progress, leaves=bool((store.config.get("index") or {}).get("leaves", False)))
         gens = _write_pending(store, batch, rows)
         total = sum(len(r) for r in rows)
         try:
@@ -209,6 +211,10 @@ class _Publisher:
                 self.report.failed.append({"source": p.doc.source, "error": f"{p.doc.source}: {e}"})
             maintenance.purge(store, gens)
             return
+        for r in (r for rs in rows for r in rs):
+            vecs = r.leaf_vectors or [None] * len(r.leaves)
+            for (path, _text, toks), v in zip(r.leaves, vecs, strict=True):
+                self.leaves.add(r.row, path, toks, v)
         for p, gen, rs in zip(batch, gens, rows, strict=True):
             self.staged.append(_Staged(gen, _doc_id_of(p, rs), _doc_row(p, rs, self.report.strategy, emb),
                                        p.action, p.doc.source, len(rs)))
@@ -223,18 +229,22 @@ class _Publisher:
         final = {s.doc_id: s.gen for s in self.staged}  # a document staged twice: the last one wins
         self.progress("index", 0, 1, "BM25")
         new_lex = maintenance.build_lexical(store, exclude_docs=set(final), extra=[],
-                                            pending_gens=sorted(final.values()))
+                                            pending_gens=sorted(final.values()), leaves=self.leaves)
         self.progress("index", 1, 1, "BM25")
         retired = _flip(store, self.staged, new_lex, store.embedder, self.report)
         self.progress("commit", len(self.staged), len(self.staged), "")
         maintenance.purge(store, retired)
         maintenance.gc_lexical_dirs(store)
         self.active = store.manifest.count()
-        self.staged, self.pending = [], 0
+        self.staged, self.pending, self.leaves = [], 0, LeafRows()
 
 
-def _rows(batch: list[Prepared], progress: Progress) -> list[list[Row]]:
-    """Each document's rows: BM25 tokens, filter columns (with its pointers and node kinds), embed text."""
+def _rows(batch: list[Prepared], progress: Progress, leaves: bool = False) -> list[list[Row]]:
+    """Each document's rows: BM25 tokens, filter columns (with its pointers and node kinds), embed text,
+    and its leaves when the collection indexes them (``index.leaves``: each leaf is embedded too, so it
+    costs about three times the embedding of the chunks alone)."""
+    from jogak.chunk.contextualize import leaves as chunk_leaves  # the chunk package: only when writing
+
     total = sum(len(p.chunks) for p in batch)
     done = 0
     out: list[list[Row]] = []
@@ -244,7 +254,8 @@ def _rows(batch: list[Prepared], progress: Progress) -> list[list[Row]]:
             rows.append(Row("", c, p.tokens[k] if p.tokens is not None else tokenize(lexical_text(c)),
                             {**filter_columns(c), "pointers": p.pointers.get(c.id) or None,
                              "kind": p.kinds.get(c.id)},
-                            c.embed_text or c.text))
+                            c.embed_text or c.text,
+                            [(path, text, tokenize(text)) for path, text in chunk_leaves(c)] if leaves else []))
             done += 1
             if done % 50 == 0:
                 progress("tokenize", done, total, p.doc.source)
@@ -291,8 +302,22 @@ def _add_vectors(store: Store, emb: Any, rows: list[tuple[int, Row]], report: In
                         documents=[r.chunk.text for (_, r), _ in pend],
                         metadatas=[chroma_metadata(r.cols, {"gen": g}) for (g, r), _ in pend])
             pend = []
+    _embed_leaves(emb, [r for _, r in rows], progress, step)
     report.n_cached += emb.hits - hits0
     report.n_embedded += emb.misses - miss0
+
+
+def _embed_leaves(emb: Any, rows: list[Row], progress: Progress, step: int) -> None:
+    """Each row's leaf vectors (a chunk that is one leaf is its own embed text: the cache answers it)."""
+    todo = [(r, j) for r in rows for j in range(len(r.leaves))]
+    for r in rows:
+        r.leaf_vectors = [None] * len(r.leaves)
+    for i in range(0, len(todo), step):
+        part = todo[i : i + step]
+        vecs = emb.embed_passages([r.leaves[j][1] for r, j in part])
+        for (r, j), v in zip(part, vecs, strict=True):
+            r.leaf_vectors[j] = v
+        progress("embed leaves", min(i + step, len(todo)), len(todo), part[-1][0].chunk.metadata.source)
 
 
 def _doc_row(p: Prepared, rows: list[Row], strategy: str, emb: Any) -> tuple[Any, ...]:

@@ -16,9 +16,13 @@ class Hit:
     matched: list[str] = field(default_factory=list)  # dense, bm25, clause, xref, route, neighbour
     via: str | None = None  # for xref hits: the pointer chunk's id
     scores: dict[str, float] = field(default_factory=dict)  # per-retriever scores/ranks for debugging
+    # Hits are clauses: the other chunks of this hit's clause that matched too (ids, best first), and the
+    # leaf (항/호/목 path) that matched best, when leaf matching found it.
+    also: list[str] = field(default_factory=list)
+    leaf: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        d = {
             "rank": self.rank,
             "chunk_id": self.chunk.id,
             "score": self.score,
@@ -27,6 +31,11 @@ class Hit:
             "via": self.via,
             "matched": list(self.matched),
         }
+        if self.also:
+            d["also"] = list(self.also)
+        if self.leaf:
+            d["leaf"] = self.leaf
+        return d
 
 
 # The case fields a citation shows (flattened into its JSON when set).

@@ -3,6 +3,7 @@ chunk schema (2.0), checked when a chunk dict is read back."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import MISSING, asdict, dataclass, field, fields
 from typing import Any
 
@@ -11,8 +12,9 @@ from jogak.model.tree import BlockType
 
 # The chunk schema: a chunk dict (``Chunk.to_dict``) says which version wrote it. 2.0 types what 1 kept
 # as plain dicts (``Segment``, ``CaseInfo``) and is checked on read; its JSON shape is the same as 1's,
-# so a chunk written as 1 is read by mapping its fields one to one (``Chunk.from_dict``).
-CHUNK_SCHEMA_VERSION = "2.0"
+# so a chunk written as 1 is read by mapping its fields one to one (``Chunk.from_dict``). 2.1 adds
+# ``clause``, the clause unit a chunk was cut from (written only when set; 2.0 chunks read as None).
+CHUNK_SCHEMA_VERSION = "2.1"
 READABLE_SCHEMA_MAJORS = ("1", "2")
 
 
@@ -80,7 +82,9 @@ class CaseInfo:
         return cls(**{k: attrs[k] for k in cls.field_names() if k in attrs})
 
 
+@functools.cache
 def _field_names(cls: type) -> tuple[str, ...]:
+    """(cached: every chunk read back checks its keys against these)"""
     return tuple(f.name for f in fields(cls))
 
 
@@ -125,6 +129,10 @@ class ChunkMetadata:
     case: CaseInfo | None = None
     # The chunk's pages were read by OCR: the lowest mean word confidence (0–100) of those pages.
     ocr_confidence: float | None = None
+    # The clause unit the chunk was cut from (its tree path, "제3장/제17조"), recorded by the chunker at cut
+    # time: the chunks of one long article share it, so retrieval returns clauses, not chunks. None when
+    # the chunker knows no clauses (recursive) or the chunk was written before schema 2.1.
+    clause: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -132,6 +140,8 @@ class ChunkMetadata:
         if d.pop("ocr_confidence") is not None:
             d["ocr"] = True
             d["ocr_confidence"] = self.ocr_confidence
+        if d.get("clause") is None:  # only chunkers that know clauses write the key
+            d.pop("clause", None)
         case = d.pop("case")
         if case is not None:
             # Case fields are flattened so they work as filters and citations.

@@ -4,18 +4,20 @@ block types, fused).
 
 The BM25 query also carries the document wording the lexicon gives for the question's everyday words;
 the dense query sees the question, plus that wording in parentheses for words the collection never uses.
-List order matters: fusion breaks ties by first appearance, bm25 → dense → route.
+Each chunk is also ranked by its best leaf (``leaf_bm25``, ``leaf_dense``: retrieve/leaves.py). List order
+matters: fusion breaks ties by first appearance, bm25 → dense → route → leaf lists.
 """
 
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from jogak.filters import Filter, to_chroma, to_mask
 from jogak.index.lexical import tokenize
 from jogak.retrieve import hybrid, routing
+from jogak.retrieve.leaves import leaf_lists
 from jogak.retrieve.scope import Scope
 from jogak.retrieve.wording import lexicon_expansion, vocabulary
 
@@ -27,6 +29,8 @@ class Candidates:
     lists: dict[str, Ranked]
     weights: dict[str, float]  # per list, for fusion
     routed: list[str]  # block types a routing rule preferred
+    leaf_paths: dict[str, str] = field(default_factory=dict)  # row key → its best-matching leaf
+    qvec: Any = None  # the dense query vector (None without dense retrieval)
 
 
 def retrieve_candidates(scope: Scope) -> Candidates:
@@ -40,8 +44,23 @@ def retrieve_candidates(scope: Scope) -> Candidates:
         lists["bm25"] = _bm25(scope, qtoks, scope.mask)
     qvec = _dense(scope, unseen, lists)
     routed, w = _route(scope, qtoks, qvec, lists)
+    leaf, best_leaf = leaf_lists(scope, qtoks, qvec)
+    if opts.leaf_mode == "max":  # a chunk ranks by its best granularity: itself or its best leaf
+        for name, base in (("leaf_bm25", "bm25"), ("leaf_dense", "dense")):
+            if name in leaf and base in lists:
+                lists[base] = _best_of(lists[base], leaf.pop(name), scope.n_candidates)
+    lists.update(leaf)
     weights = opts.weights if not routed else {**opts.weights, "route": opts.weights.get("route", 1.0) * w}
-    return Candidates(lists, weights, routed)
+    return Candidates(lists, weights, routed, best_leaf, qvec)
+
+
+def _best_of(a: Ranked, b: Ranked, n: int) -> Ranked:
+    """Two ranked lists of the same retriever merged: each row at its better score."""
+    best: dict[str, float] = {}
+    for key, s in [*a, *b]:
+        if s > best.get(key, float("-inf")):
+            best[key] = s
+    return sorted(best.items(), key=lambda kv: -kv[1])[:n]
 
 
 def _bm25(scope: Scope, qtoks: list[str], mask: Any) -> Ranked:

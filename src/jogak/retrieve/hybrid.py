@@ -60,7 +60,10 @@ def fuse(scope: Scope, cands: Candidates) -> list[Entry]:
         i = row_of.get(f.key)
         if i is None:
             continue
-        e = Entry(i, f.key, f.score, [m for m in ("dense", "bm25", "route") if m in f.ranks])
+        e = Entry(i, f.key, f.score, [m for m in ("dense", "bm25", "route", "leaf_dense", "leaf_bm25")
+                                      if m in f.ranks])
+        if f.key in cands.leaf_paths:
+            e.leaf = cands.leaf_paths[f.key]
         e.scores = {"rrf": round(f.score, 6), **{f"{m}_rank": r for m, r in f.ranks.items()},
                     **{m: round(v, 6) for m, v in f.raw.items()}}
         entries.append(e)

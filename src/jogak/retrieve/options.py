@@ -16,7 +16,8 @@ class SearchOptions:
     n_candidates: int = 50  # per retriever
     dense: bool = True
     bm25: bool = True
-    weights: dict[str, float] = field(default_factory=lambda: {"dense": 1.0, "bm25": 1.0, "route": 1.0})
+    weights: dict[str, float] = field(default_factory=lambda: {"dense": 1.0, "bm25": 1.0, "route": 1.0,
+                                                                "leaf_dense": 1.0, "leaf_bm25": 1.0})
     rrf_k: int = 60
     query_filters: bool = True
     clause_lookup: bool = True
@@ -33,6 +34,28 @@ class SearchOptions:
     # query carries the document wording too, in parentheses: "… 자르려면 … (해고)".
     lexicon_dense: bool = True
     expand: str | None = None  # None | "neighbours" | "parent"
+    # Multi-granularity matching (retrieve/leaves.py): every leaf (항/호/목) is matched on its own, dense
+    # and lexical, and ranks its chunk — when the collection indexed its leaves (``index.leaves: true`` at
+    # ingest; off by default: measured, it lifts statutes and contracts but not everyday questions over a
+    # mixed collection, see README "Measured quality"); leaf_granularity "all" | "paragraph" (항 and
+    # clause text) | "item" (호/목) — for measuring which granularities help.
+    leaves: bool = True
+    leaf_granularity: str = "all"
+    # "lists": the leaf rankings are two more lists in fusion; "max": a chunk's dense and BM25 scores are
+    # the better of its own and its best leaf's (the same number of votes as without leaves)
+    leaf_mode: str = "lists"
+    # Hits are clauses: the chunks of one clause (the chunker's ``clause`` key) collapse into one hit, the
+    # best chunk shown, the others listed in ``Hit.also`` (retrieve/clauses.py).
+    collapse: bool = True
+    # Document routing in mixed collections (retrieve/documents.py): the documents a question names or
+    # implies are lifted by document_boost; without one, each further clause of a document already shown
+    # is discounted by document_spread, so several fitting documents take turns.
+    documents: bool = True
+    document_boost: float = 1.3
+    document_spread: float = 0.0
+    # The rerank stage (retrieve/rerank.py): None, a backend name ("leaf", "cross-encoder", "http") or a
+    # mapping {backend, model, url, top, weight, timeout, api_key_env}.
+    rerank: Any = None
     # Authority prior (seed 004: the binding clause outranks text that restates or explains it): the fused
     # score of a chunk is multiplied by the weight of its node kind / block type. An FAQ answer or a
     # footnote that says the same as an article ranks just below it; it still wins when it alone matches.
@@ -58,14 +81,14 @@ class SearchOptions:
     def baseline(cls) -> SearchOptions:
         """Seed 001's pipeline: dense only, nothing structural."""
         return cls(bm25=False, query_filters=False, clause_lookup=False, xref=False, routing=False, authority={},
-                   lexicon=False)
+                   lexicon=False, leaves=False, collapse=False, documents=False, rerank=None)
 
     @classmethod
     def plain_hybrid(cls) -> SearchOptions:
         """The plain hybrid pipeline (the bar to beat): dense + BM25 fused by RRF, nothing structural, no
         lexicon, no question filters."""
         return cls(query_filters=False, clause_lookup=False, xref=False, routing=False, authority={},
-                   lexicon=False, lexicon_dense=False)
+                   lexicon=False, lexicon_dense=False, leaves=False, collapse=False, documents=False, rerank=None)
 
 
 @dataclass

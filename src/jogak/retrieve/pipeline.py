@@ -2,8 +2,13 @@
 
     scope       the snapshot, the caller's filters and those read from the question   (scope.py)
     candidates  BM25, dense and route lists, filtered inside each retriever            (candidates.py)
+                + each chunk ranked by its best leaf (항/호/목), dense and BM25         (leaves.py)
     fusion      weighted RRF and the authority prior                                   (hybrid.py)
+    documents   the documents the question names or implies are preferred             (documents.py)
     lookup      clauses and cases the question names go first                          (lookup.py)
+    clauses     the chunks of one clause collapse into one hit                         (clauses.py)
+    rerank      optional second opinion on the top clauses                             (rerank.py)
+    spread      several fitting documents take turns at the top                        (documents.py)
     xref        the top k, pointers paired with their targets                          (xref.py)
     expansion   optional neighbours / parent context                                   (expansion.py)
 """
@@ -13,12 +18,15 @@ from __future__ import annotations
 from typing import Any
 
 from jogak.model import Hit
+from jogak.retrieve import documents
 from jogak.retrieve.candidates import retrieve_candidates
+from jogak.retrieve.clauses import collapse
 from jogak.retrieve.expansion import expand
 from jogak.retrieve.hybrid import fuse
 from jogak.retrieve.lookup import named_first
 from jogak.retrieve.options import SearchOptions, SearchResult
-from jogak.retrieve.scope import Entry, open_scope
+from jogak.retrieve.rerank import rerank
+from jogak.retrieve.scope import Entry, open_scope, row_id
 from jogak.retrieve.searchable import SearchableStore
 from jogak.retrieve.xref import assemble
 
@@ -29,9 +37,10 @@ def search(store: SearchableStore, query: str, k: int = 5, filters: Any = None,
     opts = options or SearchOptions.from_config()
     scope = open_scope(store, query, max(1, int(k)), filters, opts)
     cands = retrieve_candidates(scope)
-    entries = fuse(scope, cands)
+    entries, named = documents.prefer(scope, fuse(scope, cands))
     by_row = {e.row: e for e in entries}
-    ordered = named_first(scope, entries, by_row)
+    ordered = collapse(scope, named_first(scope, entries, by_row))
+    ordered = documents.spread(scope, rerank(scope, ordered, cands.qvec), named)
     final, placed = assemble(scope, ordered, by_row)
     hits = _hits(store, expand(scope, final, placed))
     return SearchResult(query=query, filters=scope.filters, hits=hits, warnings=scope.warnings,
@@ -46,5 +55,5 @@ def _hits(store: SearchableStore, entries: list[Entry]) -> list[Hit]:
         if c is None:
             continue
         hits.append(Hit(chunk=c, score=round(e.score, 6), rank=len(hits) + 1, matched=e.matched, via=e.via,
-                        scores=e.scores))
+                        scores=e.scores, also=[row_id(k) for k in e.also], leaf=e.leaf))
     return hits

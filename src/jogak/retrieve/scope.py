@@ -32,6 +32,8 @@ class Entry:
     matched: list[str]
     via: str | None = None
     scores: dict[str, float] = field(default_factory=dict)
+    leaf: str | None = None  # the leaf that matched best (leaf lists), its path
+    also: list[str] = field(default_factory=list)  # row keys of the same clause folded into this hit
 
 
 @dataclass

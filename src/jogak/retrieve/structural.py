@@ -188,16 +188,27 @@ def titles_in(query: str, titles: Iterable[str]) -> list[str]:
     q = _norm(query)
     spaced = " ".join(query.replace("_", " ").split()).lower()
     out: list[str] = []
-    for alias, title in title_aliases(titles).items():
+    for matcher, title in _matchers(tuple(sorted({t for t in titles if t}))):
         if title in out:
             continue
-        if alias.isascii():  # English names match as whole words, "_" and " " alike
-            words = r"[\s_]+".join(re.escape(w) for w in alias.replace("_", " ").lower().split())
-            if words and re.search(rf"\b{words}\b", spaced):
-                out.append(title)
-        elif _norm(alias) in q:
+        if matcher.search(spaced) if isinstance(matcher, re.Pattern) else matcher in q:
             out.append(title)
     return out
+
+
+@functools.lru_cache(maxsize=16)
+def _matchers(titles: tuple[str, ...]) -> tuple[tuple[re.Pattern[str] | str, str], ...]:
+    """Per alias (longest first): English names as a whole-word pattern ("_" and " " alike), others as
+    their space-free form — compiled once per collection, not per question."""
+    out: list[tuple[re.Pattern[str] | str, str]] = []
+    for alias, title in _aliases(titles):
+        if alias.isascii():
+            words = r"[\s_]+".join(re.escape(w) for w in alias.replace("_", " ").lower().split())
+            if words:
+                out.append((re.compile(rf"\b{words}\b"), title))
+        else:
+            out.append((_norm(alias), title))
+    return tuple(out)
 
 
 # ─── cross-references ───────────────────────────────────────────────────────────────────────────

@@ -1,0 +1,148 @@
+"""Retrieval quality side by side (issue 12): the plain hybrid baseline, jogak as shipped, and ablations —
+each stage of the retriever switched off (or on) in turn — on the same questions and documents.
+
+    .venv/bin/python benchmarks/retrieval_quality.py                     # the tuning sets, every variant
+    .venv/bin/python benchmarks/retrieval_quality.py --sets tune haru --variants jogak no-leaves
+    .venv/bin/python benchmarks/retrieval_quality.py --sets r1           # the first blind batch (measure only)
+    .venv/bin/python benchmarks/retrieval_quality.py --sets r2           # the untouched batch: once, at the end
+    .venv/bin/python benchmarks/retrieval_quality.py --stores /tmp/rq    # keep the stores between runs
+
+Metrics are those of ``jogak eval-retrieval`` (the same span judgement, gold clauses, k = 10): recall@1/5/10,
+MRR, nDCG@10, clause-P@1, and the p50/p95 search latency of each variant in this run. The baseline row is
+``hybrid`` (recursive 500/100 chunks, the same e5-small, Kiwi-BM25, RRF). The blind sets (r1, r2) are
+never used to choose anything: run them to measure, never to tune (tests/fixtures/blind/README.md).
+
+Never part of ``make test``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+os.chdir(ROOT)
+os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+HELDOUT = ROOT / "tests" / "fixtures" / "heldout"
+BLIND = ROOT / "tests" / "fixtures" / "blind"
+SETS = {
+    "tune": BLIND / "answers_tune.yaml",  # everyday questions over a mixed collection (issue 13's tuning set)
+    "haru": ROOT / "examples" / "haru-market" / "questions.yaml",
+    "statutes": HELDOUT / "statutes_ko.yaml",
+    "statutes_b": HELDOUT / "statutes_ko_b.yaml",
+    "contracts": HELDOUT / "contracts.yaml",
+    "contracts_b": HELDOUT / "contracts_b.yaml",
+    "precedents": HELDOUT / "precedents_ko.yaml",
+    "precedents_b": HELDOUT / "precedents_ko_b.yaml",
+    "r1": BLIND / "mixed_r1.yaml",  # blind: measure only
+    "r2": BLIND / "mixed_r2.yaml",  # blind, untouched: once, at the end
+}
+DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
+
+# name → SearchOptions overrides of the shipped defaults ("hybrid" and "dense" are the baselines)
+VARIANTS: dict[str, dict[str, Any]] = {
+    "jogak": {},  # as shipped: the store's leaves are used when it has them (index.leaves, off by default)
+    "no-leaves": {"leaves": False},  # = the shipped default on a store ingested without index.leaves
+    "leaves-max": {"leaf_mode": "max"},
+    "leaves-half": {"weights": {"leaf_dense": 0.5, "leaf_bm25": 0.5}},
+    "leaves-dense": {"weights": {"leaf_bm25": 0.0}},
+    "leaves-bm25": {"weights": {"leaf_dense": 0.0}},
+    "leaves-paragraph": {"leaf_granularity": "paragraph"},
+    "leaves-item": {"leaf_granularity": "item"},
+    "no-collapse": {"collapse": False},
+    "no-documents": {"documents": False},
+    "spread-0.1": {"document_spread": 0.1},
+    "spread-0.2": {"document_spread": 0.2},
+    "no-rerank": {"rerank": None},
+    "rerank-leaf": {"rerank": "leaf"},
+    "no-lexicon": {"lexicon": False, "lexicon_dense": False},
+    "issue-11": {"leaves": False, "collapse": False, "documents": False, "rerank": None},
+}
+KEYS = ("recall@1", "recall@5", "recall@10", "mrr", "ndcg@10", "clause_p@1")
+
+
+def stores_for(path: Path, where: Path) -> tuple[Any, Any] | None:
+    """(our store, the baseline's recursive store) over the set's corpus, reused when ``where`` has them."""
+    from jogak.eval.corpus import build_store, resolve_corpus
+    from jogak.eval.retrieval import BASELINE_CHUNKS
+    from jogak.index import open_store
+
+    corpus = resolve_corpus(path)
+    if not corpus.ok:
+        print(f"[{path.name}] skipped: {corpus.reason()}", file=sys.stderr)
+        return None
+    key = "_".join(sorted(p.name for p in corpus.paths))[:40] + f"-{abs(hash(tuple(sorted(map(str, corpus.paths))))) % 10**8}"
+    # leaves indexed (index.leaves) so the variants with and without leaf matching run on one store
+    ours, _ = build_store(corpus, where / key / "jogak", index={"leaves": True})  # unchanged files: skipped
+    base = open_store(where / key / "base", "default", create=True, config=dict(ours.config))
+    base.ingest([str(p) for p in corpus.paths], **BASELINE_CHUNKS)
+    return ours, base
+
+
+def run_variant(store: Any, path: Path, options: Any, resolver: Any) -> dict[str, Any]:
+    from jogak.eval.retrieval import load_questions, run_pipeline
+
+    t0 = time.perf_counter()
+    rep = run_pipeline(store, load_questions(path), 10, options, resolver)
+    rep["metrics"]["wall_s"] = time.perf_counter() - t0
+    return rep
+
+
+def options_for(name: str) -> Any:
+    from jogak.retrieve import SearchOptions
+
+    if name == "hybrid":
+        return SearchOptions.plain_hybrid()
+    if name == "dense":
+        return SearchOptions.baseline()
+    return SearchOptions.from_config(**VARIANTS[name])
+
+
+def fmt_row(set_name: str, variant: str, m: dict[str, Any]) -> str:
+    cells = [f"{m.get(k, 0):.3f}" for k in KEYS]
+    lat = f"{m.get('latency_ms_p50', 0):.0f}/{m.get('latency_ms_p95', 0):.0f}"
+    return f"{set_name:<12} {variant:<17} " + " ".join(f"{c:>7}" for c in cells) + f" {lat:>9}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sets", nargs="*", default=list(DEFAULT_SETS), choices=list(SETS))
+    ap.add_argument("--variants", nargs="*", default=["hybrid", *VARIANTS],
+                    choices=["hybrid", "dense", *VARIANTS])
+    ap.add_argument("--stores", help="keep the stores here (default: a temporary folder)")
+    ap.add_argument("--json", metavar="FILE", help="also write every row's metrics here")
+    a = ap.parse_args(argv)
+    from jogak.eval.retrieval import GoldResolver
+
+    where = Path(a.stores) if a.stores else Path(tempfile.mkdtemp(prefix="jogak_rq_"))
+    head = f"{'set':<12} {'variant':<17} " + " ".join(f"{k.replace('recall', 'R'):>7}" for k in KEYS) + \
+        f" {'ms p50/95':>9}"
+    print(head)
+    out: list[dict[str, Any]] = []
+    for s in a.sets:
+        pair = stores_for(SETS[s], where)
+        if pair is None:
+            continue
+        ours, base = pair
+        resolver = GoldResolver(ours)
+        for v in a.variants:
+            store = base if v in ("hybrid", "dense") else ours
+            rep = run_variant(store, SETS[s], options_for(v), resolver)
+            m = rep["metrics"]
+            print(fmt_row(s, v, m), flush=True)
+            out.append({"set": s, "variant": v, "metrics": m, "by_kind": rep["by_kind"]})
+    if a.json:
+        Path(a.json).write_text(json.dumps(out, ensure_ascii=False, indent=1), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

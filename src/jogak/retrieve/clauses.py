@@ -1,0 +1,48 @@
+"""Clause-level hits: the chunks of one clause (the ``clause`` key the chunker records at cut time,
+schema 2.1) collapse into one entry at the rank of the best of them, the others folded into it
+(``Hit.also``) — so five results are five different clauses. Chunks without a clause key (recursive
+chunks, stores written before 2.1) stay one hit each.
+
+The chunk shown is the one holding the leaf that matched best ("small-to-big": the 항 that answers finds
+the article, and the article is shown where that 항 is), else the best-ranked one."""
+
+from __future__ import annotations
+
+from jogak.retrieve.scope import Entry, Scope
+
+
+def collapse(scope: Scope, entries: list[Entry]) -> list[Entry]:
+    """``entries`` (best first) with every later chunk of an already-seen clause folded into the first."""
+    if not scope.opts.collapse or not entries:
+        return entries
+    clause, doc = scope.lex.column("clause"), scope.lex.column("doc_id")
+    first: dict[tuple[str, str], Entry] = {}
+    members: dict[int, list[Entry]] = {}
+    out: list[Entry] = []
+    for e in entries:
+        c = clause[e.row]
+        if not c:
+            out.append(e)
+            continue
+        key = (doc[e.row], c)
+        head = first.get(key)
+        if head is None:
+            first[key] = e
+            out.append(e)
+        else:
+            members.setdefault(id(head), [head]).append(e)
+    return [_fold(members[id(e)]) if id(e) in members else e for e in out]
+
+
+def _leaf_vote(e: Entry, k: int = 60) -> float:
+    return sum(1.0 / (k + e.scores[f"{m}_rank"]) for m in ("leaf_dense", "leaf_bm25") if f"{m}_rank" in e.scores)
+
+
+def _fold(group: list[Entry]) -> Entry:
+    """One entry for a clause: the member whose leaves matched best shown, at the group's best score."""
+    head = group[0]
+    shown = max(group, key=_leaf_vote) if any(_leaf_vote(e) for e in group) else head
+    out = Entry(shown.row, shown.key, head.score, list(dict.fromkeys(m for e in group for m in e.matched)),
+                via=shown.via, scores=dict(shown.scores), leaf=shown.leaf or head.leaf)
+    out.also = [e.key for e in group if e is not shown]
+    return out

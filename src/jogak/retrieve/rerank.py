@@ -1,0 +1,124 @@
+"""The rerank stage: the top ``rerank_top`` clause hits re-scored by a second opinion, fused with the
+first ranking by RRF (``rerank_weight`` for the reranker's list), the rest left in place.
+
+Backends (``SearchOptions.rerank``, a name or a mapping ``{backend, model, url, top, weight, timeout}``):
+
+- ``leaf`` — offline, on what ships: the cosine between the question's e5 vector and every leaf vector of
+  the clause's matching chunks (computed at ingest, ``jogak.index.leaves``), the best one; nothing is
+  embedded at query time;
+- ``cross-encoder`` — a sentence-transformers ``CrossEncoder`` from a local model path (extra ``st``);
+- ``http`` — a rerank server (TEI, Jina, Cohere-compatible: ``POST /rerank`` or ``/v1/rerank``);
+  ``jogak.retrieve.rerankers`` speaks the protocol.
+
+A reranker that fails leaves the order as it was and says so in the result's warnings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from jogak.retrieve.scope import Entry, Scope
+
+BACKENDS = ("leaf", "cross-encoder", "http")
+
+
+@dataclass(frozen=True, slots=True)
+class RerankSpec:
+    backend: str
+    model: str | None = None
+    url: str | None = None
+    top: int = 20
+    weight: float = 1.0
+    timeout: float = 10.0
+    api_key_env: str | None = None  # the environment variable holding the server's key
+
+    @classmethod
+    def of(cls, value: Any) -> RerankSpec | None:
+        """None/""/"none"/False → no reranking; a backend name; or a mapping with ``backend``."""
+        if not value or value == "none":
+            return None
+        if isinstance(value, str):
+            value = {"backend": value}
+        if not isinstance(value, dict):
+            raise ValueError(f"rerank: expected a backend name or a mapping, not {value!r}")
+        d = dict(value)
+        backend = str(d.pop("backend", "leaf"))
+        if backend not in BACKENDS:
+            raise ValueError(f"rerank: unknown backend {backend!r} (choose from {', '.join(BACKENDS)})")
+        unknown = set(d) - {"model", "url", "top", "weight", "timeout", "api_key_env"}
+        if unknown:
+            raise ValueError(f"rerank: unknown key(s) {', '.join(sorted(unknown))}")
+        return cls(backend, **d)
+
+
+def rerank(scope: Scope, entries: list[Entry], qvec: Any) -> list[Entry]:
+    """``entries`` with the head re-ordered by the reranker (fused with the first ranking)."""
+    spec = RerankSpec.of(scope.opts.rerank)
+    if spec is None or len(entries) < 2:
+        return entries
+    fixed = [e for e in entries if "clause" in e.matched]  # a clause the question names stays first
+    rest = [e for e in entries if "clause" not in e.matched]
+    head, tail = rest[: spec.top], rest[spec.top :]
+    try:
+        scores = _scores(scope, spec, head, qvec)
+    except Exception as e:  # a reranker is a second opinion: without it the first one stands
+        scope.warnings.append(f"rerank ({spec.backend}) failed ({type(e).__name__}: {e}); first ranking kept")
+        return entries
+    if scores is None:
+        return entries
+    order = sorted(range(len(head)), key=lambda j: -scores[j])
+    rr_rank = {j: r for r, j in enumerate(order, start=1)}
+    k = scope.opts.rrf_k
+    fused = []
+    for j, e in enumerate(head):
+        e.scores["rerank"] = round(float(scores[j]), 6)
+        fused.append((1.0 / (k + j + 1) + spec.weight / (k + rr_rank[j]), -j, e))
+    fused.sort(key=lambda t: (-t[0], -t[1]))
+    return fixed + [e for _, _, e in fused] + tail
+
+
+def _scores(scope: Scope, spec: RerankSpec, head: list[Entry], qvec: Any) -> list[float] | None:
+    if spec.backend == "leaf":
+        return leaf_scores(scope, head, qvec)
+    from jogak.retrieve import rerankers  # HTTP client / sentence-transformers: only when configured
+
+    texts = _texts(scope, head)
+    if spec.backend == "cross-encoder":
+        return rerankers.cross_encoder_scores(spec, scope.query, texts)
+    return rerankers.http_scores(spec, scope.query, texts)
+
+
+def leaf_scores(scope: Scope, head: list[Entry], qvec: Any) -> list[float] | None:
+    """Per entry, the best cosine between the question and a leaf of its chunks (None without vectors)."""
+    li = scope.lex.leaves()
+    if li is None or li.vectors is None or qvec is None:
+        return None
+    import numpy as np
+
+    by_row = scope.lex.memo("leaves_by_row", lambda: _group(li.row))
+    q = np.asarray(qvec, dtype=np.float32).reshape(-1)
+    if q.shape[0] != li.vectors.shape[1]:
+        return None
+    row_of = scope.row_of
+    out: list[float] = []
+    for e in head:
+        rows = [e.row, *(row_of[k] for k in e.also if k in row_of)]
+        idx = [j for r in rows for j in by_row.get(r, ())]
+        out.append(float((li.vectors[idx] @ q).max()) if idx else float(e.scores.get("dense", 0.0)))
+    return out
+
+
+def _group(rows: Any) -> dict[int, list[int]]:
+    out: dict[int, list[int]] = {}
+    for j, r in enumerate(rows):
+        out.setdefault(int(r), []).append(j)
+    return out
+
+
+def _texts(scope: Scope, head: list[Entry]) -> list[str]:
+    """What an external reranker reads per clause: its best chunk's context line and text."""
+    from jogak.chunk.contextualize import embed_text
+
+    chunks = scope.store.chunk_map([e.key for e in head])
+    return [embed_text(chunks[e.key]) if e.key in chunks else "" for e in head]

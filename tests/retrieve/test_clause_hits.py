@@ -1,0 +1,130 @@
+"""Issue 12 on a real store (hash embedder, real BM25, real files): hits are clauses (the chunks of one
+long article collapse into one hit), every leaf is indexed and carried over when other documents come
+and go, a leaf that answers lifts its clause, and a document a question names by its opening line or a
+law's short name is preferred."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "index"))
+
+from fakes import HashEmbedder
+
+from jogak.index import open_store
+from jogak.retrieve import SearchOptions, search
+from jogak.retrieve.documents import law_short_name
+
+FILLER = "회원은 회사가 정한 절차에 따라 서비스를 이용할 수 있으며 회사는 이를 성실히 안내하여야 한다. " * 3
+
+TERMS = f"""다온마켓 이용약관
+
+제1조 (목적)
+이 약관은 다온마켓이 제공하는 서비스의 이용 조건을 정한다.
+
+제2조 (회원의 의무)
+① {FILLER}
+② {FILLER}
+③ {FILLER}
+④ 회원은 비밀번호를 타인에게 알려주어서는 아니 되며, 도용 사실을 안 경우 즉시 회사에 통지하여야 한다.
+⑤ {FILLER}
+
+제3조 (포인트)
+포인트는 적립일로부터 1년이 지나면 소멸한다.
+"""
+
+POLICY = """누리북스 개인정보처리방침
+
+제1조 (수집 항목)
+회사는 이름, 연락처, 배송지 주소를 수집한다.
+
+제2조 (보유 기간)
+회원 탈퇴 시 지체 없이 파기한다. 다만 전자상거래 기록은 5년간 보관한다.
+"""
+
+
+@pytest.fixture()
+def store(tmp_path: Path):
+    (tmp_path / "약관.txt").write_text(TERMS, encoding="utf-8")
+    (tmp_path / "처리방침.txt").write_text(POLICY, encoding="utf-8")
+    st = open_store(tmp_path / "db", embedder=HashEmbedder(), config={"index": {"leaves": True}})
+    rep = st.ingest([str(tmp_path / "약관.txt"), str(tmp_path / "처리방침.txt")], size=300, overlap=50)
+    assert not rep.failed
+    st.files = tmp_path  # type: ignore[attr-defined]
+    yield st
+    st.close()
+
+
+def _clause_chunks(st, doc_title: str, clause: str) -> list:
+    return [c for c in st.chunks() if c.metadata.doc_title == doc_title and c.metadata.clause == clause]
+
+
+def test_the_chunks_of_one_clause_are_one_hit(store) -> None:
+    parts = _clause_chunks(store, "약관", "본문/제2조")
+    assert len(parts) >= 3  # the long article was cut into several chunks, all keyed to its clause
+    res = search(store, "회원은 회사가 정한 절차에 따라 서비스를 이용", k=5)
+    clauses = [(h.chunk.metadata.doc_id, h.chunk.metadata.clause) for h in res.hits]
+    assert len(clauses) == len(set(clauses))  # five results are five different clauses
+    top = res.hits[0]
+    assert top.chunk.metadata.clause == "본문/제2조"
+    assert set(top.also) <= {c.id for c in parts} and top.also and top.chunk.id not in top.also
+    assert top.to_dict()["also"] == top.also
+    # without collapsing, the same article fills several slots
+    flat = search(store, "회원은 회사가 정한 절차에 따라 서비스를 이용", k=5,
+                  options=SearchOptions.from_config(collapse=False))
+    assert sum(h.chunk.metadata.clause == "본문/제2조" for h in flat.hits) >= 2
+
+
+def test_leaves_are_indexed_with_their_breadcrumb_and_survive_rebuilds(store) -> None:
+    li = store.lexical().leaves()
+    paths = set(li.paths)
+    assert {"본문/제2조/제4항", "본문/제3조"} <= paths
+    assert li.vectors is not None and li.vectors.shape == (len(li), 64)
+    j = li.paths.index("본문/제2조/제4항")
+    assert "제2조" in li.tokens[j] and "비밀" in li.tokens[j]  # the breadcrumb travels with the leaf
+    n = len(li)
+    # another document ingested and one removed: the untouched rows keep their leaves (not re-embedded)
+    (store.files / "추가.txt").write_text("추가 문서\n\n제1조 (기타)\n기타 사항은 관계 법령에 따른다.\n",
+                                          encoding="utf-8")
+    emb = store.embedder
+    store.ingest([str(store.files / "추가.txt")])
+    li2 = store.lexical().leaves()
+    assert len(li2) == n + 1 and "본문/제2조/제4항" in li2.paths
+    assert store.remove("추가.txt")
+    li3 = store.lexical().leaves()
+    assert sorted(li3.paths) == sorted(li.paths)
+    assert emb is store.embedder
+
+
+def test_a_leaf_that_answers_lifts_its_clause_and_is_named(store) -> None:
+    q = "비밀번호를 남에게 알려줘도 되나요?"
+    res = search(store, q, k=3)
+    top = res.hits[0]
+    assert top.chunk.metadata.clause == "본문/제2조"
+    assert top.leaf == "본문/제2조/제4항" and "leaf_bm25" in top.matched
+
+
+def test_a_document_named_by_its_opening_line_is_preferred(store) -> None:
+    res = search(store, "누리북스는 제 정보를 언제 파기하나요?", k=3)
+    assert res.hits[0].chunk.metadata.doc_title == "처리방침"
+    assert res.hits[0].scores.get("document")
+
+
+def test_law_short_names() -> None:
+    assert law_short_name("정보통신망 이용촉진 및 정보보호 등에 관한 법률") == "정보통신망법"
+    assert law_short_name("전자상거래 등에서의 소비자보호에 관한 법률") == "전자상거래법"
+    assert law_short_name("약관의 규제에 관한 법률") == "약관법"
+    assert law_short_name("개인정보 보호법") is None and law_short_name("다온마켓 이용약관") is None
+
+
+def test_leaves_are_indexed_only_when_asked(tmp_path: Path) -> None:
+    (tmp_path / "약관.txt").write_text(TERMS, encoding="utf-8")
+    st = open_store(tmp_path / "db", embedder=HashEmbedder())
+    st.ingest([str(tmp_path / "약관.txt")], size=300, overlap=50)
+    assert st.lexical().leaves() is None  # index.leaves is off by default: nothing more is embedded
+    res = search(st, "비밀번호를 남에게 알려줘도 되나요?", k=3)
+    assert res.hits[0].chunk.metadata.clause == "본문/제2조" and res.hits[0].leaf is None
+    st.close()

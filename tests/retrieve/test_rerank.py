@@ -1,0 +1,135 @@
+"""The rerank stage against a real HTTP rerank server on 127.0.0.1 (a stdlib http.server answering with
+scripted scores in the TEI and the Jina/Cohere shapes), the offline leaf reranker, and what happens when
+a reranker fails."""
+
+from __future__ import annotations
+
+import json
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from test_clause_hits import store  # noqa: F401  (the same real store fixture)
+
+from jogak.retrieve import SearchOptions, search
+from jogak.retrieve.rerank import RerankSpec
+from jogak.retrieve.rerankers import RerankError, parse_scores
+
+Q = "회원 탈퇴하면 제 정보는 어떻게 되나요?"
+
+
+class _Server:
+    """Scores each passage by whether it holds ``favour`` (1.0) or not (0.1); remembers the requests."""
+
+    def __init__(self, shape: str, favour: str, path: str) -> None:
+        self.requests: list[tuple[str, dict]] = []
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                outer.requests.append((self.path, body))
+                if self.path != path:
+                    self.send_response(404)
+                    self.end_headers()
+                    return
+                texts = body.get("texts") or body.get("documents")
+                scores = [1.0 if favour in t else 0.1 for t in texts]
+                ranked = sorted(range(len(texts)), key=lambda i: -scores[i])
+                if shape == "tei":
+                    out = [{"index": i, "score": scores[i]} for i in ranked]
+                else:
+                    out = {"model": body.get("model"), "results": [{"index": i, "relevance_score": scores[i]}
+                                                                   for i in ranked]}
+                data = json.dumps(out).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def log_message(self, *a) -> None:
+                pass
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.mark.parametrize(("shape", "path"), [("tei", "/rerank"), ("cohere", "/v1/rerank")])
+def test_http_reranker_reorders_the_top_clauses(store, shape: str, path: str) -> None:  # noqa: F811
+    plain = search(store, Q, k=5, options=SearchOptions.from_config(rerank=None))
+    # the server favours the clause the first ranking put last
+    last = plain.hits[-1]
+    favour = last.chunk.text.splitlines()[-1][:20]
+    srv = _Server(shape, favour, path)
+    try:
+        spec = {"backend": "http", "url": srv.url, "model": "bge-reranker", "weight": 10.0}
+        res = search(store, Q, k=5, options=SearchOptions.from_config(rerank=spec))
+    finally:
+        srv.close()
+    assert not res.warnings
+    assert res.hits[0].chunk.id == last.chunk.id  # lifted from the bottom by the server's score
+    assert res.hits[0].scores["rerank"] == 1.0
+    sent_path, body = srv.requests[-1]
+    assert sent_path == path and body["query"] == Q and body["model"] == "bge-reranker"
+    assert body["texts"] == body["documents"] and len(body["texts"]) == len(plain.hits)
+    if path == "/v1/rerank":  # /rerank was tried first and answered 404
+        assert [p for p, _ in srv.requests] == ["/rerank", "/v1/rerank"]
+
+
+def test_a_failing_reranker_keeps_the_first_ranking_and_says_so(store) -> None:  # noqa: F811
+    plain = search(store, Q, k=5, options=SearchOptions.from_config(rerank=None))
+    srv = _Server("tei", "x", "/somewhere-else")
+    try:
+        res = search(store, Q, k=5, options=SearchOptions.from_config(rerank={"backend": "http", "url": srv.url}))
+    finally:
+        srv.close()
+    assert [h.chunk.id for h in res.hits] == [h.chunk.id for h in plain.hits]
+    assert any("rerank (http) failed" in w for w in res.warnings)
+
+
+def test_offline_leaf_reranker_scores_every_top_clause(store) -> None:  # noqa: F811
+    res = search(store, Q, k=5, options=SearchOptions.from_config(rerank="leaf"))
+    assert res.hits and all("rerank" in h.scores for h in res.hits if "clause" not in h.matched)
+    assert all(-1.0 <= h.scores["rerank"] <= 1.0 for h in res.hits)
+
+
+def test_response_shapes_and_specs() -> None:
+    assert parse_scores([{"index": 1, "score": 0.2}, {"index": 0, "score": 0.9}], 2) == [0.9, 0.2]
+    assert parse_scores({"results": [{"index": 0, "relevance_score": 0.5}, {"index": 1, "relevance_score": 0.7}]},
+                        2) == [0.5, 0.7]
+    assert parse_scores({"scores": [0.1, 0.3]}, 2) == [0.1, 0.3]
+    with pytest.raises(RerankError):
+        parse_scores({"results": [{"index": 0, "relevance_score": 0.5}]}, 3)
+    with pytest.raises(RerankError):
+        parse_scores({"error": "overloaded"}, 1)
+    assert RerankSpec.of(None) is None and RerankSpec.of("none") is None
+    assert RerankSpec.of("leaf") == RerankSpec("leaf")
+    with pytest.raises(ValueError, match="unknown backend"):
+        RerankSpec.of("colbert")
+    with pytest.raises(ValueError, match="unknown key"):
+        RerankSpec.of({"backend": "http", "uri": "x"})
+
+
+def test_cross_encoder_without_the_st_extra_keeps_the_order_and_says_why(store) -> None:  # noqa: F811
+    try:
+        import sentence_transformers  # noqa: F401
+        pytest.skip("sentence-transformers is installed: this checks the message without it")
+    except ImportError:
+        pass
+    plain = search(store, Q, k=5, options=SearchOptions.from_config(rerank=None))
+    res = search(store, Q, k=5, options=SearchOptions.from_config(
+        rerank={"backend": "cross-encoder", "model": "/nonexistent/model"}))
+    assert [h.chunk.id for h in res.hits] == [h.chunk.id for h in plain.hits]
+    assert any("st extra" in w for w in res.warnings)
