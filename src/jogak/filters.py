@@ -44,13 +44,17 @@ FIELDS: dict[str, FieldSpec] = {
     "court": FieldSpec("court", "court", "str"),
     "case_number": FieldSpec("case_number", "case_numbers", "list"),
     "article": FieldSpec("article", "article", "str"),
+    # The day whose versions answer (issue 15): not a column test — retrieval resolves it against the
+    # collection's version timelines into the documents in force that day (``jogak.retrieve.asof``).
+    "as_of": FieldSpec("as_of", "effective_from", "asof"),
 }
 KEY_ALIASES = {"title": "doc_title", "doc": "doc_title", "date": "decision_date", "case": "case_number",
-               "block": "block_type", "layer": "block_type"}
+               "block": "block_type", "layer": "block_type", "asof": "as_of", "as-of": "as_of"}
 
 # Columns every chunk row carries (Chroma metadata and the lexical index's columns).
 COLUMNS = ("chunk_id", "doc_id", "doc_title", "source", "block_type", "path", "path_prefixes", "decision_date",
-           "decision_ymd", "court", "case_numbers", "article", "chunk_no", "pointers", "kind", "clause")
+           "decision_ymd", "court", "case_numbers", "article", "chunk_no", "pointers", "kind", "clause", "work",
+           "effective_from", "promulgated")
 
 
 @dataclass(slots=True)
@@ -73,6 +77,8 @@ class Filter:
             self.value = list(self.value)
         elif FIELDS[self.key].kind == "date":
             self.value = normalise_date(str(self.value), self.op)
+        elif FIELDS[self.key].kind == "asof":
+            self.value = as_of_value(self.value)
         elif FIELDS[self.key].kind == "prefix":
             self.value = str(self.value).strip().strip("/")
 
@@ -147,6 +153,32 @@ def normalise_date(value: str, op: str) -> str:
     return f"{y}-{int(mo):02d}-{int(d):02d}"
 
 
+# The as-of values that mean "the version before the one in force today": asked about the old rule ("개정
+# 전에는") — a work the collection holds no earlier version of cannot answer — or about an event before the
+# change ("시행되기 전에 쌓인 포인트") — the version in force today answers when no earlier one is held (its
+# transitional provisions say how the change applies).
+BEFORE_CURRENT = "before-current"
+BEFORE_CHANGE = "before-change"
+
+
+def as_of_value(value: Any) -> str:
+    """An as-of day: "2022-05-01"; "2022-05" and "2022" mean their last day (the state the period ended
+    in); "before-current" stays. Anything else is an error."""
+    v = str(value).strip()
+    if v in (BEFORE_CURRENT, BEFORE_CHANGE):
+        return v
+    d = normalise_date(v, "lte")
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", d):
+        raise ValueError(f"as_of '{value}' is not a date (YYYY-MM-DD)")
+    import datetime as _dt
+
+    try:
+        _dt.date.fromisoformat(d)
+    except ValueError:
+        raise ValueError(f"as_of '{value}' is not a date (YYYY-MM-DD)") from None
+    return d
+
+
 def date_int(iso: str | None) -> int | None:
     if not iso:
         return None
@@ -193,6 +225,10 @@ def filter_columns(chunk: Any) -> dict[str, Any]:
         "article": md.article or None,
         "chunk_no": md.chunk_no,
         "clause": md.clause,
+        # a version's work and start (chunk schema 2.1): the as-of filter reads the collection's timelines
+        "work": md.work,
+        "effective_from": md.effective_from,
+        "promulgated": md.promulgated,
     }
 
 

@@ -85,7 +85,7 @@ def test_stdio_lists_the_five_tools_with_json_schemas(stdio: dict[str, Any]) -> 
         assert t.description and t.input_schema["type"] == "object" and t.output_schema
     assert tools["search"].input_schema["required"] == ["query"]
     assert set(tools["get_clause"].input_schema["required"]) == {"document", "path"}
-    assert set(tools["ask"].input_schema["properties"]) == {"question", "k", "filters", "collection"}
+    assert set(tools["ask"].input_schema["properties"]) == {"question", "k", "filters", "collection", "as_of"}
     assert "citations" in tools["ask"].output_schema["properties"]
 
 

@@ -31,6 +31,8 @@ from jogak.answer.relevance import relevance
 from jogak.answer.text import normalise_ws, split_sentences
 from jogak.answer.units import chunk_units
 from jogak.answer.verify import MorphemeOverlapJudge, disagree, validate_ids
+from jogak.answer.versions import annotate as annotate_versions
+from jogak.answer.versions import version_notices
 from jogak.model import Answer, Citation, Hit
 
 # "부록A에 따르면 " / "According to Schedule A, " — attribution added by us, not part of the claim.
@@ -105,7 +107,7 @@ def ask_composed(
     result = search(store, question, k=k, filters=filters, options=options.retrieve_options or None)
     used_filters = getattr(result, "filters", None) or filters or {}
     return answer_hits(question, list(result.hits), generator=generator, options=options,
-                       filters=used_filters)
+                       filters=used_filters, notices=version_notices(result.warnings))
 
 
 def answer_hits(
@@ -115,8 +117,10 @@ def answer_hits(
     options: AskOptions | None = None,
     filters: dict[str, Any] | None = None,
     judge: MorphemeOverlapJudge | None = None,
+    notices: list[str] | None = None,
 ) -> Composed:
-    """The part of ``ask`` after retrieval — usable with any list of hits."""
+    """The part of ``ask`` after retrieval — usable with any list of hits. ``notices``: the search's
+    warnings about versions (``jogak.answer.versions``)."""
     options = options or AskOptions()
     generator = generator or default_generator()
     judge = judge or MorphemeOverlapJudge(threshold=options.support_threshold)
@@ -129,6 +133,7 @@ def answer_hits(
     composed = finalize(question, draft, ctx, judge, options)
     composed.answer.filters = _jsonable_filters(filters)
     composed.answer.generator = generator.name
+    annotate_versions(composed.answer, hits, notices or [], ctx.lang if hits else _question_lang(question))
     return composed
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from jogak.chunk.base import BaseChunker
 from jogak.chunk.recursive import RecursiveSplitter
+from jogak.chunk.versions import clause_version, document_version
 from jogak.model import CaseInfo, Chunk, Document, Node, Segment
 from jogak.structure import parse
 
@@ -61,6 +62,7 @@ class HierarchicalChunker(BaseChunker):
         self._doc = doc
         self._parents = tree.parent_map()
         self._lang = tree.language
+        self._version = document_version(doc, tree.root)
         no = 0
         for unit, span in self._units(tree.root):
             for s, e in self._cut(unit, span):
@@ -214,6 +216,8 @@ class HierarchicalChunker(BaseChunker):
             segments=segments,
             case=CaseInfo.from_attrs(case),
             clause=unit.path or "/",  # every chunk of this unit shares it (the root's own text: "/")
+            **self._version,
+            **clause_version(chain, (n for n in unit.walk() if n.char_start < e and s < n.char_end)),
         )
 
     def _ancestors(self, n: Node) -> Iterator[Node]:

@@ -28,7 +28,7 @@ def _root(version: bool = typer.Option(False, "--version", "-V", callback=_versi
                                        help="Print the version and exit.")) -> None:
     """Retrieval-augmented answers over structured documents, with exact provenance."""
 
-_MODULES = ("chunks", "tree", "index", "answer", "serve", "mcp")
+_MODULES = ("chunks", "tree", "index", "answer", "versions", "serve", "mcp")
 
 
 def _register() -> None:

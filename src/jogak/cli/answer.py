@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from jogak.cli.common import emit_json, err, error, note, out, warn
+from jogak.cli.common import AsOfOpt, cited_version, emit_json, err, error, note, out, warn
 from jogak.cli.stores import STATE_HELP, check_question, loading, open_existing
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout.")]
@@ -73,6 +73,7 @@ def ask_cmd(
     model: ModelOpt = None,
     base_url: BaseUrlOpt = None,
     budget: BudgetOpt = None,
+    as_of: AsOfOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Answer a question from the store, every statement followed by the clause that says it."""
@@ -83,6 +84,7 @@ def ask_cmd(
     from jogak.model import ChunkSchemaError
 
     fl = None
+    filters = [*(filters or []), *([f"as_of={as_of}"] if as_of else [])]
     if filters:
         from jogak.filters import coerce_filters
 
@@ -138,7 +140,7 @@ def print_answer(ans: Any, lang: str) -> None:
             if c.page_start is not None:
                 pages = f" · p.{c.page_start}" + (f"–{c.page_end}" if c.page_end not in (None, c.page_start) else "")
             rel = f"{'관련도' if ko else 'relevance'} {relevance_label(c.relevance, lang)} ({c.relevance:.2f})"
-            head = f"[{c.ref}] {c.doc_title} · {c.article}{pages} · {rel}"
+            head = f"[{c.ref}] {c.doc_title} · {c.article}{pages}{cited_version(c)} · {rel}"
             if c.case:
                 head += f" · {case_name(c.case)}"
             out.print(head, markup=False)

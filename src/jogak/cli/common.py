@@ -16,6 +16,29 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 160)
 
 
+AsOfOpt = Annotated[str | None, typer.Option(
+    "--as-of", help="YYYY-MM-DD: answer from the version of each work in force on that day (default: today; "
+                    "a date in the question, '2022년 5월에', '작년', '개정 전', sets it too).")]
+
+
+def as_of_option(value: str, name: str = "--as-of") -> str:
+    """A YYYY-MM-DD option value, checked (exit 2 with one line otherwise)."""
+    from jogak.filters import as_of_value
+
+    try:
+        return as_of_value(value)
+    except ValueError:
+        raise typer.BadParameter(f"{name} '{value}' is not a date (YYYY-MM-DD)") from None
+
+
+def cited_version(c: Any) -> str:
+    """" · 2020-07-31 시행 ~ 2023-07-11 전" after a citation of a version that a later one replaced (the
+    answer text names it too); the latest version's dates stay in the JSON."""
+    if not getattr(c, "effective_from", None) or not getattr(c, "effective_to", None):
+        return ""
+    return f" · {c.effective_from} 시행" + (f" ~ {c.effective_to} 전" if c.effective_to else "")
+
+
 OcrOpt = Annotated[str | None, typer.Option(
     "--ocr", help="PDF pages without a text layer: never, auto (recognise them when Tesseract is installed; "
                   "the default, or load.ocr in the config) or always (every page, ignoring text layers).")]

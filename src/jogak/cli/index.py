@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
-from jogak.cli.common import OcrOpt, apply_ocr, emit_json, err, error, note, out, warn
+from jogak.cli.common import AsOfOpt, OcrOpt, apply_ocr, as_of_option, emit_json, err, error, note, out, warn
 from jogak.cli.stores import STATE_HELP, check_collection, check_question, loading, open_existing
 
 StoreOpt = Annotated[str, typer.Option("--store", help="Store directory, or http://HOST:PORT of a Chroma server.")]
@@ -105,9 +105,14 @@ def ingest_cmd(
     workers: Annotated[int, typer.Option(help="Load, parse, chunk and tokenize in N processes.")] = 1,
     as_json: JsonOpt = False,
     ocr: OcrOpt = None,
+    effective: Annotated[str | None, typer.Option(
+        "--effective", help="YYYY-MM-DD: when these documents take effect, for texts that say none (no "
+                            "front-matter 시행일자, no 부칙 '…부터 시행한다'); makes them versions of their work.")] = None,
 ) -> None:
     """Load, parse, chunk, embed and index files; unchanged files are skipped, changed ones replaced."""
     apply_ocr(ocr)
+    if effective is not None:
+        effective = as_of_option(effective, "--effective")
     if strategy not in ("structure", "recursive"):
         raise typer.BadParameter(f"unknown strategy '{strategy}' (structure or recursive)")
     st = _open(store, collection, state, create=True)
@@ -116,7 +121,7 @@ def ingest_cmd(
     try:
         with _Bar() as bar:
             rep = st.ingest(paths, strategy=strategy, progress=bar, size=size, overlap=overlap,
-                            workers=max(1, workers))
+                            workers=max(1, workers), effective=effective)
     except StoreError as e:
         error(str(e))
         raise typer.Exit(2) from None
@@ -196,6 +201,7 @@ def search_cmd(
     expand: Annotated[Expand | None, typer.Option(help="Extra context after each hit.")] = None,
     no_structure: Annotated[bool, typer.Option("--no-structure", help="Plain hybrid search.")] = False,
     ids: Annotated[bool, typer.Option("--ids", help="Show chunk ids (for `GET /v1/chunks/{id}`).")] = False,
+    as_of: AsOfOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Hybrid search (dense + BM25) with clause lookup, cross-reference following and layer routing."""
@@ -204,7 +210,7 @@ def search_cmd(
     from jogak.filters import coerce_filters
 
     try:
-        fl = coerce_filters(filters or [])
+        fl = coerce_filters([*(filters or []), *([f"as_of={as_of}"] if as_of else [])])
     except ValueError as e:
         raise typer.BadParameter(str(e)) from None
     st = _open(store, collection, state, create=False)
@@ -239,12 +245,24 @@ def hit_label(md: Any) -> str:
     return " · ".join(x for x in (md.doc_title or md.source, where, pages) if x)
 
 
+def version_label(version: dict[str, Any] | None) -> str:
+    """" · 2023-07-11 시행 (현행)", " · 2020-07-31 시행 ~ 2023-07-11 전 (현행 아님)" for a hit of a work the
+    collection holds several versions of (or of a version not in force today)."""
+    if not version or (version.get("current") and int(version.get("versions") or 1) < 2):
+        return ""
+    span = f"{version['effective_from']} 시행"
+    if version.get("effective_to"):
+        span += f" ~ {version['effective_to']} 전"
+    return f" · {span} ({'현행' if version.get('current') else '현행 아님'})"
+
+
 def print_hits(res: Any, store: Any, ids: bool = False) -> None:
     if res.filters:
         out.print("filters: " + "; ".join(
             str(f) + (f" (from “{f.phrase}”)" if f.phrase else "") for f in res.filters), markup=False)
     if not res.hits:
-        out.print("no hits", markup=False)
+        why = [w for w in res.warnings if "in force" in w]
+        out.print("no hits" + (": " + "; ".join(why) if why else ""), markup=False)
     rank = {h.chunk.id: h.rank for h in res.hits}
     for h in res.hits:
         md = h.chunk.metadata
@@ -254,7 +272,7 @@ def print_hits(res: Any, store: Any, ids: bool = False) -> None:
             how += f", referred to by {rank[h.via]}." if h.via in rank else (
                 f", referred to by {src.metadata.article or src.metadata.path}" if src else "")
         tail = f"  [{how}; {h.chunk.id}]" if ids else f"  [{how}]"
-        out.print(f"\n{h.rank}. {hit_label(md)}{tail}", markup=False)
+        out.print(f"\n{h.rank}. {hit_label(md)}{version_label(h.version)}{tail}", markup=False)
         text = " ".join(h.chunk.text.split())
         out.print("   " + (text if len(text) <= 400 else text[:400] + " …"), markup=False)
 

@@ -29,6 +29,7 @@ class Job:
     overlap: int
     chunk_config: str
     ocr: str | None = None
+    effective: str | None = None  # jogak ingest --effective: the start of texts that name none
 
 
 @dataclass
@@ -61,6 +62,10 @@ def _one(path: str) -> Outcome:
         doc = load(f)
     except LoadError as e:
         return Outcome(path, error=str(e))
+    if job.effective:
+        from jogak.structure.versions import EFFECTIVE_AT_INGEST
+
+        doc.metadata[EFFECTIVE_AT_INGEST] = job.effective
     try:
         prep = prepare(doc, _state["chunker"], job.strategy, job.chunk_config, "added")
     except Exception as e:  # a chunker bug on one file must not lose the others

@@ -86,12 +86,14 @@ def file_sha256(path: Path) -> str:
     return h.hexdigest()
 
 
-def chunk_config(strategy: str, size: int, overlap: int) -> str:
+def chunk_config(strategy: str, size: int, overlap: int, effective: str | None = None) -> str:
     """What decides a document's chunks besides its bytes; a change re-chunks even unchanged files."""
     from jogak.model import CHUNK_SCHEMA_VERSION
 
-    return json.dumps({"strategy": strategy, "size": size, "overlap": overlap, "schema": CHUNK_SCHEMA_VERSION},
-                      sort_keys=True)
+    cfg: dict[str, Any] = {"strategy": strategy, "size": size, "overlap": overlap, "schema": CHUNK_SCHEMA_VERSION}
+    if effective:  # --effective at ingest: the documents' start
+        cfg["effective"] = effective
+    return json.dumps(cfg, sort_keys=True)
 
 
 def resolve_strategy(strategy: str) -> tuple[str, str | None]:

@@ -315,10 +315,12 @@ class Store:
 
     def ingest(self, paths: Iterable[str | os.PathLike[str]], strategy: str = "structure",
                progress: Progress | None = None, size: int | None = None, overlap: int | None = None,
-               commit_every: int | None = None, workers: int = 1) -> IngestReport:
+               commit_every: int | None = None, workers: int = 1,
+               effective: str | None = None) -> IngestReport:
         """Load, chunk, embed and index files; unchanged files (same bytes, same chunking) are skipped.
-        ``workers`` > 1 loads, parses and chunks in that many processes."""
-        return writer.ingest(self, paths, strategy, progress, size, overlap, commit_every, workers)
+        ``workers`` > 1 loads, parses and chunks in that many processes; ``effective`` (YYYY-MM-DD): when
+        the files take effect, for texts that do not say."""
+        return writer.ingest(self, paths, strategy, progress, size, overlap, commit_every, workers, effective)
 
     def remove(self, doc_id_or_source: str) -> bool:
         """Remove one document (by doc_id, file name or unique title). False when there is no such document."""

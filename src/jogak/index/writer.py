@@ -46,9 +46,10 @@ _EMBED_STEP = 32  # passages per embedder call (at least; a remote service asks 
 
 def ingest(store: Store, paths: Iterable[str | os.PathLike[str]], strategy: str = "structure",
            progress: Progress | None = None, size: int | None = None, overlap: int | None = None,
-           commit_every: int | None = None, workers: int = 1) -> IngestReport:
+           commit_every: int | None = None, workers: int = 1, effective: str | None = None) -> IngestReport:
     """Load, chunk, embed and index files; unchanged files (same bytes, same chunking) are skipped.
-    ``workers`` > 1 loads, parses, chunks and tokenizes in that many processes (``jogak.index.fanout``)."""
+    ``workers`` > 1 loads, parses, chunks and tokenizes in that many processes (``jogak.index.fanout``).
+    ``effective``: the start of texts that name none (a change re-chunks, like a chunking change)."""
     from jogak.load import expand_paths, ocr_mode
 
     t0 = time.perf_counter()
@@ -63,7 +64,8 @@ def ingest(store: Store, paths: Iterable[str | os.PathLike[str]], strategy: str 
     report.strategy = strategy
     if w:
         report.warnings.append(w)
-    job = Job(strategy, size, overlap, chunk_config(strategy, size, overlap), ocr_mode() if workers > 1 else None)
+    job = Job(strategy, size, overlap, chunk_config(strategy, size, overlap, effective),
+              ocr_mode() if workers > 1 else None, effective)
     exp = expand_paths(paths)
     report.skipped = [str(p) for p in exp.skipped]
     report.missing = [str(p) for p in exp.missing]

@@ -58,8 +58,7 @@ class JogakRetriever(BaseRetriever):
     (default: jogak.yaml's ``retrieve`` section). ``k``, ``filters`` and ``as_of`` may also be given per
     call: ``retriever.invoke(q, k=3)``.
 
-    ``as_of`` (a date, "YYYY-MM-DD") is passed to version-aware retrieval; this jogak version has none yet,
-    so setting it raises ``NotImplementedError`` instead of answering from an arbitrary version.
+    ``as_of`` (a date, "YYYY-MM-DD") picks the version of each work in force on that day (default: today).
     """
 
     model_config = ConfigDict(arbitrary_types_allowed=True)

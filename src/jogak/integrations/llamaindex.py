@@ -61,7 +61,7 @@ class JogakRetriever(BaseRetriever):
 
     ``store`` is a ``jogak.index.Store`` or a store directory / ``http://HOST:PORT``; ``k``, ``filters``
     (any form jogak accepts), ``options`` (``jogak.retrieve.SearchOptions``) as for the LangChain
-    retriever. ``as_of`` is refused with ``NotImplementedError`` until retrieval is version-aware."""
+    retriever. ``as_of`` ("YYYY-MM-DD") picks the versions in force on that day."""
 
     def __init__(self, store: Any, collection: str | None = None, *, k: int = 5, filters: Any = None,
                  as_of: str | None = None, options: Any = None, **kwargs: Any) -> None:

@@ -2,8 +2,8 @@
 
 Tools (JSON schemas from the signatures; results keep paths and rendered citations):
 
-    search(query, k?, filters?, collection?, expand?)   hybrid search: the /v1/search shape, + citation per hit
-    ask(question, k?, filters?, collection?)            a cited answer: the /v1/ask shape
+    search(query, k?, filters?, collection?, expand?, as_of?)  hybrid search: the /v1/search shape, + citation per hit
+    ask(question, k?, filters?, collection?, as_of?)           a cited answer: the /v1/ask shape
     get_clause(document, path, collection?)             one clause ("본문/제7조/제2항") with its text and citation
     tree(document, depth?, collection?)                 a document's clause tree
     list_documents(collection?)                         documents of a collection, and the collections readable
@@ -89,6 +89,8 @@ class DocumentList(BaseModel):
 
 Collection = Annotated[str | None, Field(description="Collection name (default: the server's collection)")]
 Filters = Annotated[list[str] | dict[str, Any] | None, Field(description=FILTERS_DOC)]
+AsOf = Annotated[str | None, Field(description="YYYY-MM-DD: answer from the version of each work in force on that "
+                                               "day (default: today; a date in the question sets it too)")]
 Document = Annotated[str, Field(description="doc_id, file name or title of the document (see list_documents), or a court decision's case number")]
 
 
@@ -154,9 +156,14 @@ async def _run(backend: Backend, ctx: Context, collection: str | None, fn: Any) 
         raise ToolError(f"invalid: {e}") from None
 
 
-def _filters(raw: Any) -> Any:
+def _filters(raw: Any, as_of: str | None = None) -> Any:
     try:
-        return provenance.coerce(raw) or None
+        fl = provenance.coerce(raw)
+        if as_of:  # the day whose versions answer (default: today)
+            from jogak.filters import Filter
+
+            fl = [*fl, Filter("as_of", "eq", as_of)]
+        return fl or None
     except (ValueError, KeyError, TypeError) as e:
         raise ToolError(f"bad_filter: filters: {e}") from None
 
@@ -192,11 +199,12 @@ def build_server(backend: Backend) -> MCPServer:
         collection: Collection = None,
         expand: Annotated[Literal["neighbours", "parent"] | None,
                           Field(description="Extra context after each hit")] = None,
+        as_of: AsOf = None,
     ) -> SearchOut:
         """Hybrid search (dense + BM25) with clause lookup, cross-reference following and layer routing.
         Each hit has the chunk text, its provenance (doc_title, article, path, pages, offsets) and citation."""
         check_k(k)
-        fl = _filters(filters)
+        fl = _filters(filters, as_of)
         return await _run(backend, ctx, collection,
                           lambda name, st: _cited_hits(run_search(st, settings, query, k, fl, expand)))
 
@@ -207,6 +215,7 @@ def build_server(backend: Backend) -> MCPServer:
         k: Annotated[int | None, Field(description="Excerpts retrieved (default: answer.k or 6)")] = None,
         filters: Filters = None,
         collection: Collection = None,
+        as_of: AsOf = None,
     ) -> AnswerOut:
         """A grounded answer: every statement is followed by the clause that says it, e.g.
         '… 고객이 부담한다. (근거: 반품교환환불정책 · 제2조 (반품 배송비) ①)'. ``citations`` hold the verbatim
@@ -214,7 +223,7 @@ def build_server(backend: Backend) -> MCPServer:
         if len(question) > settings.max_question_chars:
             raise ToolError(f"invalid: question: at most {settings.max_question_chars} characters")
         check_k(k)
-        fl = _filters(filters)
+        fl = _filters(filters, as_of)
         return await _run(backend, ctx, collection, lambda name, st: run_ask(st, settings, question, k, fl))
 
     @server.tool(title="Read one clause", structured_output=True)

@@ -26,10 +26,6 @@ from jogak.model import Chunk, ChunkMetadata, Citation, Hit
 ADDED_KEYS = ("chunk_id", "content_hash", "collection", "score", "rank", "matched", "via", "citation",
               "source_note", "pages")
 
-AS_OF_UNAVAILABLE = ("as_of needs version-aware retrieval (effective dates, issue 15), which this jogak "
-                     "version does not have yet; leave as_of unset")
-
-
 def open_reader(store: Any, collection: str | None = None) -> Any:
     """A ``jogak.index.Store`` as it is, or one opened read-only from a directory / Chroma URL."""
     if hasattr(store, "snapshot") and hasattr(store, "lexical"):
@@ -42,16 +38,16 @@ def open_reader(store: Any, collection: str | None = None) -> Any:
 
 
 def as_of_supported() -> bool:
-    from jogak.retrieve import SearchOptions
-
-    return any(f.name == "as_of" for f in dataclasses.fields(SearchOptions))
+    """Retrieval is version-aware (issue 15): ``as_of`` picks the versions in force on a day."""
+    return True
 
 
 def check_as_of(as_of: str | None) -> None:
-    """``as_of`` is passed through to ``SearchOptions.as_of`` once retrieval supports it; until then it
-    is refused rather than silently ignored (an answer from the wrong version is worse than an error)."""
-    if as_of is not None and not as_of_supported():
-        raise NotImplementedError(AS_OF_UNAVAILABLE)
+    """A bad ``as_of`` fails when the retriever is made (ValueError), not at the first question."""
+    if as_of is not None:
+        from jogak.filters import as_of_value
+
+        as_of_value(as_of)
 
 
 def coerce(filters: Any) -> list[Any]:
@@ -64,13 +60,15 @@ def coerce(filters: Any) -> list[Any]:
 def run_search(store: Any, query: str, *, k: int, filters: Any = None, as_of: str | None = None,
                options: Any = None) -> Any:
     """``jogak.retrieve.search`` with the configured options (jogak.yaml's ``retrieve``) unless given."""
+    from jogak.filters import Filter
     from jogak.retrieve import SearchOptions, search
 
     check_as_of(as_of)
     opts = dataclasses.replace(options) if options is not None else SearchOptions.from_config()
-    if as_of is not None:
-        opts.as_of = as_of  # type: ignore[attr-defined]  # exists: check_as_of passed
-    return search(store, query, k=k, filters=coerce(filters) or None, options=opts)
+    given = [f for f in coerce(filters) if not (as_of is not None and f.key == "as_of")]
+    if as_of is not None:  # the day whose versions answer (jogak.retrieve.asof)
+        given.append(Filter("as_of", "eq", as_of))
+    return search(store, query, k=k, filters=given or None, options=opts)
 
 
 class Searcher:

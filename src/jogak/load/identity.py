@@ -68,6 +68,15 @@ def document_key(doc: Document) -> str:
     return ident.key if ident is not None else doc.source
 
 
+def work_of(doc: Document) -> str:
+    """The work a document is a version of: a statute's 제목 (its versions differ in 공포일자/시행일자),
+    else its ``doc_title`` — the configured file-name rule (``load.doc_title``) decides it, and drops a
+    version marker such as "@2024-01-01" from the name, so "멤버십정책@2023.pdf" and "멤버십정책.pdf" are
+    versions of one policy."""
+    ident = law_identity(doc.metadata)
+    return ident.title if ident is not None else doc.doc_title
+
+
 def _date(v: Any) -> str | None:
     s = str(v).strip() if v is not None else ""
     return s or None

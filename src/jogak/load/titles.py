@@ -1,6 +1,6 @@
 """doc_title from a file name, by a configurable rule (nothing hard-coded to any corpus).
 
-Default: the file stem. Config section ``load.doc_title``::
+Default: the file stem, without a version marker ("멤버십정책@2023-01-01" → "멤버십정책"). Config section ``load.doc_title``::
 
     load:
       doc_title:
@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+VERSION_MARKER_RE = re.compile(r"\s*@[\w.\-]+$")
 
 
 @dataclass(frozen=True)
@@ -37,7 +39,9 @@ class TitleRule:
         )
 
     def title_for(self, source: str | Path) -> str:
-        stem = Path(source).stem
+        # "법률@2020-06-09", "멤버십정책@2023": a version marker after "@" is no part of the title (the
+        # document's versions are told apart by their effective dates, see jogak.load.identity.work_of)
+        stem = VERSION_MARKER_RE.sub("", Path(source).stem) or Path(source).stem
         title = stem
         if self.pattern:
             m = re.match(self.pattern, title)

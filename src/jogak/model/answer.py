@@ -20,6 +20,9 @@ class Hit:
     # leaf (항/호/목 path) that matched best, when leaf matching found it.
     also: list[str] = field(default_factory=list)
     leaf: str | None = None
+    # the version the chunk belongs to, when its document is one (work, effective_from, effective_to,
+    # current, …: ``jogak.index.versions.Version.to_dict``)
+    version: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         d = {
@@ -35,6 +38,8 @@ class Hit:
             d["also"] = list(self.also)
         if self.leaf:
             d["leaf"] = self.leaf
+        if self.version is not None:
+            d["version"] = self.version
         return d
 
 
@@ -60,6 +65,10 @@ class Citation:
     # a verbatim quote always supports itself, so this, not support, is what a reader is shown
     relevance: float = 0.0
     ref: int = 0  # the citation's display number, 1-based: the same [n] in the CLI, the JSON and the page
+    # the cited version's dates, when the document is a version of a work (effective_to: the next
+    # version's start, None for the latest)
+    effective_from: str | None = None
+    effective_to: str | None = None
 
     def case_fields(self) -> dict[str, Any]:
         """The fields that name the cited decision, only those known (flattened into the JSON)."""
@@ -70,6 +79,8 @@ class Citation:
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         del d["case"]
+        if self.effective_from is None:  # a document without versions: the JSON is as before
+            del d["effective_from"], d["effective_to"]
         d.update(self.case_fields())
         return d
 

@@ -13,8 +13,10 @@ from jogak.model.tree import BlockType
 # The chunk schema: a chunk dict (``Chunk.to_dict``) says which version wrote it. 2.0 types what 1 kept
 # as plain dicts (``Segment``, ``CaseInfo``) and is checked on read; its JSON shape is the same as 1's,
 # so a chunk written as 1 is read by mapping its fields one to one (``Chunk.from_dict``). 2.1 adds
-# ``clause``, the clause unit a chunk was cut from (written only when set; 2.0 chunks read as None).
-CHUNK_SCHEMA_VERSION = "2.1"
+# ``clause``, the clause unit a chunk was cut from (written only when set; 2.0 chunks read as None); 2.2
+# the version fields (``VERSION_KEYS``: work, effective dates, amendment notes, transitional links), written
+# only when set, so an earlier 2.x chunk reads as a chunk of a document without versions.
+CHUNK_SCHEMA_VERSION = "2.2"
 READABLE_SCHEMA_MAJORS = ("1", "2")
 
 
@@ -97,6 +99,10 @@ def _check_keys(what: str, d: dict[str, Any], known: tuple[str, ...], required: 
         raise ChunkSchemaError(f"{what}: {problem} for chunk schema {CHUNK_SCHEMA_VERSION}")
 
 
+VERSION_KEYS = ("work", "effective_from", "promulgated", "clause_effective_from", "amendments", "transitional",
+                "transitional_for")
+
+
 @dataclass(slots=True)
 class ChunkMetadata:
     """Provenance fixed at cut time. Keys follow seed 000, extended by the structure chunker.
@@ -133,9 +139,24 @@ class ChunkMetadata:
     # time: the chunks of one long article share it, so retrieval returns clauses, not chunks. None when
     # the chunker knows no clauses (recursive) or the chunk was written before schema 2.1.
     clause: str | None = None
+    # Versions (schema 2.1, issue 15): the work the document is a version of and when that version took
+    # effect (``effective_from``; its end depends on the other versions in a collection, so it is not
+    # stored), the promulgation date, a later start of the chunk's own article ("다만, 제8조의2 …"),
+    # amendment notes ("개정 2023-03-14"), the 부칙 clauses that say how the chunk's articles changed
+    # (``transitional``) and, on such a 부칙 chunk, the articles it modifies (``transitional_for``).
+    work: str | None = None
+    effective_from: str | None = None
+    promulgated: str | None = None
+    clause_effective_from: str | None = None
+    amendments: list[str] = field(default_factory=list)
+    transitional: list[str] = field(default_factory=list)
+    transitional_for: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
+        for k in VERSION_KEYS:  # only set ones: a chunk of a document without versions reads as before
+            if d[k] in (None, []):
+                del d[k]
         # only OCR'd chunks carry the keys (so every other chunk's dict is as before)
         if d.pop("ocr_confidence") is not None:
             d["ocr"] = True

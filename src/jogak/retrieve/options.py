@@ -99,6 +99,7 @@ class SearchResult:
     warnings: list[str] = field(default_factory=list)
     retrieval_query: str = ""  # the text the retrievers saw (question minus filter phrases)
     routed: list[str] = field(default_factory=list)  # block types preferred by a routing rule
+    as_of: str | None = None  # the day whose versions answered (None: no versioned documents, or compare)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -108,4 +109,6 @@ class SearchResult:
         }
         if self.warnings:
             d["warnings"] = self.warnings
+        if self.as_of:
+            d["as_of"] = self.as_of
         return d

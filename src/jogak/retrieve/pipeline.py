@@ -28,6 +28,7 @@ from jogak.retrieve.options import SearchOptions, SearchResult
 from jogak.retrieve.rerank import rerank
 from jogak.retrieve.scope import Entry, open_scope, row_id
 from jogak.retrieve.searchable import SearchableStore
+from jogak.retrieve.transitional import with_versions
 from jogak.retrieve.xref import assemble
 
 
@@ -42,9 +43,9 @@ def search(store: SearchableStore, query: str, k: int = 5, filters: Any = None,
     ordered = collapse(scope, named_first(scope, entries, by_row))
     ordered = documents.spread(scope, rerank(scope, ordered, cands.qvec), named)
     final, placed = assemble(scope, ordered, by_row)
-    hits = _hits(store, expand(scope, final, placed))
-    return SearchResult(query=query, filters=scope.filters, hits=hits, warnings=scope.warnings,
-                        retrieval_query=scope.rq, routed=cands.routed)
+    hits = with_versions(scope, _hits(store, expand(scope, final, placed)))
+    return SearchResult(query=query, filters=scope.shown, hits=hits, warnings=scope.warnings,
+                        retrieval_query=scope.rq, routed=cands.routed, as_of=scope.as_of.day if scope.as_of else None)
 
 
 def _hits(store: SearchableStore, entries: list[Entry]) -> list[Hit]:

@@ -7,10 +7,13 @@ into one result), coerces the caller's filters, reads more from the question (``
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from jogak.filters import FIELDS, Filter, coerce_filters, to_mask
+from jogak.index.versions import Timelines, lexical_timelines
+from jogak.retrieve import asof
 from jogak.retrieve.options import SearchOptions
 from jogak.retrieve.query_filters import extract
 from jogak.retrieve.searchable import SearchableStore
@@ -49,6 +52,12 @@ class Scope:
     mask: np.ndarray | None  # rows the filters allow (None: all)
     doc_titles: list[str]
     warnings: list[str]
+    shown: list[Filter] = field(default_factory=list)  # what ``filters`` echoes (the as-of day, not its doc ids)
+    as_of: asof.AsOf | None = None
+
+    @property
+    def timelines(self) -> Timelines:
+        return self.as_of.timelines if self.as_of is not None else {}
 
     @property
     def n(self) -> int:
@@ -65,7 +74,8 @@ class Scope:
 
 
 def open_scope(store: SearchableStore, query: str, k: int, filters: Any, opts: SearchOptions) -> Scope:
-    explicit = coerce_filters(filters)
+    given = coerce_filters(filters)
+    explicit = [f for f in given if f.key != "as_of"]
     warnings: list[str] = []
     snap = store.snapshot()
     lex = store.lexical(snap)
@@ -79,9 +89,35 @@ def open_scope(store: SearchableStore, query: str, k: int, filters: Any, opts: S
         # a question filter on a key the caller already fixed is dropped: explicit wins
         fixed = {f.key for f in explicit}
         from_q = [f for f in from_q if f.key not in fixed and _has_values(lex, f.key)]
-    all_filters = [*explicit, *from_q]
+    shown = [*explicit, *from_q]
+    when, rq = _as_of(lex, query, rq, [f for f in given if f.key == "as_of"], shown, opts)
+    warnings.extend(when.warnings)
+    all_filters = list(shown)
+    if when.allowed is not None:
+        all_filters.append(Filter("doc_id", "in", when.allowed, origin="as_of"))
+    if when.filter is not None:
+        shown.append(when.filter)
     mask = to_mask(all_filters, lex.column, len(lex))
-    return Scope(store, opts, query, k, snap, lex, all_filters, rq, mask, doc_titles, warnings)
+    return Scope(store, opts, query, k, snap, lex, all_filters, rq, mask, doc_titles, warnings, shown, when)
+
+
+def _as_of(lex: LexicalIndex, query: str, rq: str, given: list[Filter], shown: list[Filter],
+           opts: SearchOptions) -> tuple[asof.AsOf, str]:
+    """The versions in force on the day (the caller's, the question's, else today); the question's date
+    phrase is cut from what the retrievers see."""
+    tl = lexical_timelines(lex)
+    q_filter, span, compare = asof.from_question(query) if opts.query_filters and tl else (None, None, False)
+    chosen = given[-1] if given else q_filter
+    titles = {str(x) for f in shown if f.key == "doc_title" and f.op in ("eq", "in")
+              for x in (f.value if isinstance(f.value, list) else [f.value])}
+    doc_ids = {str(x) for x in lex.columns.get("doc_id") or [] if x}
+    when = asof.resolve(tl, chosen, compare, doc_ids, titles or None)
+    # the date phrase leaves the retrievers' text only when it changed what they search
+    if (chosen is q_filter and q_filter is not None and span is not None and q_filter.phrase
+            and when.allowed is not None):
+        cut = re.sub(r"\s+", " ", rq.replace(q_filter.phrase, " ")).strip()
+        rq = cut if re.search(r"\w", cut) else rq
+    return when, rq
 
 
 def _has_values(lex: LexicalIndex, key: str) -> bool:

@@ -65,11 +65,14 @@ def run_search(store: Any, settings: ServerSettings, query: str, k: int, filters
     return d
 
 
-def _retrieve(store: Any, settings: ServerSettings, question: str, opts: Any, filters: Any) -> tuple[list, Any]:
+def _retrieve(store: Any, settings: ServerSettings, question: str, opts: Any,
+              filters: Any) -> tuple[list, Any, list[str]]:
+    """(hits, filters in force, the search's warnings about versions)."""
+    from jogak.answer.versions import version_notices
     from jogak.retrieve import search
 
     res = search(store, question, k=opts.k, filters=filters, options=search_options(settings))
-    return list(res.hits), (res.filters or filters or {})
+    return list(res.hits), (res.filters or filters or {}), version_notices(res.warnings)
 
 
 def run_ask(store: Any, settings: ServerSettings, question: str, k: int | None, filters: Any,
@@ -77,9 +80,9 @@ def run_ask(store: Any, settings: ServerSettings, question: str, k: int | None, 
     from jogak.answer.ask import answer_hits
 
     opts = ask_options(settings, k)
-    hits, used = _retrieve(store, settings, question, opts, filters)
+    hits, used, notices = _retrieve(store, settings, question, opts, filters)
     gen = generator or make_generator(settings)
-    composed = answer_hits(question, hits, generator=gen, options=opts, filters=used)
+    composed = answer_hits(question, hits, generator=gen, options=opts, filters=used, notices=notices)
     return answer_json(composed.answer, hits, store.collection)
 
 
@@ -122,7 +125,7 @@ def _stream(use: Callable[[], AbstractContextManager[Any]], collection: str, set
     gen = make_generator(settings)
     yield sse("meta", {"question": question, "collection": collection, "generator": gen.name})
     with use() as store:
-        hits, used = _retrieve(store, settings, question, opts, filters)
+        hits, used, notices = _retrieve(store, settings, question, opts, filters)
     ctx = build_context(hits, budget=opts.budget, lang=opts.lang, question=question)
     draft = None
     if ctx.excerpts:
@@ -136,7 +139,7 @@ def _stream(use: Callable[[], AbstractContextManager[Any]], collection: str, set
             if not draft.related:  # a related outcome's text is written by finalize: the answer event has it
                 yield sse("delta", {"text": draft.answer})
     replay = _Replay(draft, gen.name) if draft is not None else gen
-    composed = answer_hits(question, hits, generator=replay, options=opts, filters=used)
+    composed = answer_hits(question, hits, generator=replay, options=opts, filters=used, notices=notices)
     yield sse("answer", answer_json(composed.answer, hits, collection))
     yield sse("done", {})
 

@@ -12,6 +12,10 @@ FILTERS_DOC = ("Filters as in the CLI: a list of `KEY=OP:VALUE` strings (ops eq,
                "Keys: doc_title, source, doc_id, block_type, path, decision_date, court, case_number, article.")
 
 
+AS_OF_DOC = ("YYYY-MM-DD: answer from the version of each work in force on that day (default: today; a date "
+             "in the question sets it too). Shown in `filters` as key as_of.")
+
+
 class AskRequest(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={
         "examples": [{"question": "단순 변심인데 반품 배송비 얼마예요?", "collection": "default"}]})
@@ -23,6 +27,7 @@ class AskRequest(BaseModel):
     k: int | None = Field(None, ge=1, strict=True, description="Excerpts retrieved (default: answer.k or 6).")
     stream: bool = Field(False, strict=True,
                          description="Answer as server-sent events (also chosen by `Accept: text/event-stream`).")
+    as_of: str | None = Field(None, description=AS_OF_DOC)
 
     @field_validator("question")
     @classmethod
@@ -40,6 +45,7 @@ class SearchRequest(BaseModel):
     k: int = Field(5, ge=1, strict=True)
     expand: Literal["neighbours", "neighbors", "parent"] | None = Field(
         None, description="Extra context after each hit: neighbours or parent.")
+    as_of: str | None = Field(None, description=AS_OF_DOC)
 
     @field_validator("query")
     @classmethod
@@ -55,6 +61,13 @@ def _not_blank(v: str) -> str:
 
 class Loose(BaseModel):
     model_config = ConfigDict(extra="allow")
+
+
+class DiffOut(Loose):
+    work: str
+    counts: dict[str, int]
+    articles: list[dict[str, Any]]
+    collection: str
 
 
 class Highlight(BaseModel):

@@ -18,6 +18,7 @@ from jogak.structure.footnotes import attach_footnotes, link_footnote_paths
 from jogak.structure.pages import assign_pages
 from jogak.structure.parser import TreeBuilder, detect_language
 from jogak.structure.paths import assign_paths
+from jogak.structure.versions import annotate_versions
 from jogak.structure.xref import resolve_references
 
 __all__ = ["DocTree", "parse"]
@@ -75,4 +76,5 @@ def parse(doc: Document, lang: str | None = None) -> DocTree:
     ident = law_identity(doc.metadata)
     if ident is not None:  # the law's identity travels with its stored tree (collection-level resolution)
         result.root.attrs["law"] = ident.to_dict()
+    annotate_versions(result.root, doc, warnings)
     return DocTree(doc, result.root, language=language, warnings=warnings)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from jogak.server.routes import answers, documents, jobs, pages, reading
+from jogak.server.routes import answers, documents, jobs, pages, reading, versions
 
-ROUTERS: tuple[APIRouter, ...] = (pages.router, answers.router, documents.router, jobs.router, reading.router)
+ROUTERS: tuple[APIRouter, ...] = (pages.router, answers.router, documents.router, jobs.router, reading.router,
+                                  versions.router)

@@ -16,7 +16,7 @@ from jogak.server.auth import (
 from jogak.server.errors import ApiError
 from jogak.server.limits import check_text
 from jogak.server.registry import Collections
-from jogak.server.routes.common import E, check_k, parse_filters
+from jogak.server.routes.common import E, check_k, parse_filters, with_as_of
 from jogak.server.schemas import (
     AnswerOut,
     AskRequest,
@@ -42,7 +42,7 @@ def ask(body: AskRequest, request: Request, principal: PrincipalDep) -> Any:
     check_text("question", body.question, settings.max_question_chars)
     check_k(settings, body.k)
     scope = scope_for(request, principal, body.collection or default_collection(request, principal))
-    filters = parse_filters(body.filters)
+    filters = with_as_of(parse_filters(body.filters), body.as_of)
     reg: Collections = request.app.state.collections
     streaming = body.stream or "text/event-stream" in request.headers.get("accept", "")
     if streaming:
@@ -65,6 +65,6 @@ def search(body: SearchRequest, request: Request, principal: PrincipalDep) -> An
     check_text("query", body.query, settings.max_question_chars)
     check_k(settings, body.k)
     scope = scope_for(request, principal, body.collection or default_collection(request, principal))
-    filters = parse_filters(body.filters)
+    filters = with_as_of(parse_filters(body.filters), body.as_of)
     with request.app.state.collections.use(scope.collection) as store:
         return run_search(store, settings, body.query, body.k, filters, body.expand)

@@ -43,6 +43,19 @@ def parse_filters(raw: Any) -> Any:
         raise ApiError(422, "bad_filter", f"filters: {e}") from None
 
 
+def with_as_of(filters: Any, as_of: str | None) -> Any:
+    """The body's ``as_of`` as one more filter (422 when it is not a date)."""
+    if not as_of:
+        return filters
+    from jogak.filters import Filter
+
+    try:
+        f = Filter("as_of", "eq", as_of)
+    except ValueError as e:
+        raise ApiError(422, "bad_filter", f"as_of: {e}") from None
+    return [*(filters or []), f]
+
+
 def check_k(settings: ServerSettings, k: int | None) -> None:
     if k is not None and k > settings.max_k:
         raise ApiError(422, "invalid", f"k: at most {settings.max_k} (server.max_k)")

@@ -1,0 +1,129 @@
+"""When a text takes effect, as its 부칙 says it, and the amendment notes on its clauses.
+
+    이 법은 공포한 날부터 시행한다.                                  → the promulgation date
+    이 법은 공포 후 6개월이 경과한 날부터 시행한다.                  → promulgation + 6 months + 1 day
+    이 정책은 2025년 1월 1일부터 시행한다.                          → 2025-01-01
+    다만, 제8조의2제2항, 제14조제1항의 개정규정은 공포 후 3개월이 경과한 날부터 시행한다.
+                                                                 → those clauses start later
+    <개정 2013.8.13>, <신설 2020.7.31>, [본조신설 2020.7.31]       → per-clause amendment notes
+
+"공포 후 N개월이 경과한 날" is counted as the Civil Act counts periods (민법 제157조, 제159조, 제160조): the
+day of promulgation is not counted, the period ends on the day before the same date N months later, and
+the law takes effect on the next day — so 2020-06-09 + 6 months → 2020-12-10, the 시행일자 law.go.kr gives.
+Transitional provisions (경과조치, 적용례, "종전의 규정에 따른다") are recognised by their wording.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from jogak.grammar.patterns import AMENDMENT_WORDS, label
+
+# What a 부칙 calls the text it belongs to: "이 법", "이 영", "이 규칙", "이 정책", "이 약관", "이 규정" …
+_SUBJECT = r"이\s*(?:법|영|령|규칙|정책|약관|규정|지침|기준|방침|고시|훈령|예규|조례)"
+_KDATE = r"(?:19|20)\d{2}\s*년\s*\d{1,2}\s*월\s*\d{1,2}\s*일"
+_DOTDATE = r"(?:19|20)\d{2}\s*[.-]\s*\d{1,2}\s*[.-]\s*\d{1,2}\.?"
+# the start a sentence names: 공포한 날 / 공포 후 N개월(년, 일)이 경과한 날 / an absolute date
+START_EXPR = (rf"(?:공포한\s*날|공포일|공포\s*후\s*\d+\s*(?:개월|년|일)이?\s*경과한\s*날|{_KDATE}|{_DOTDATE})")
+# "이 법은 … 부터 시행한다" — the text's own start
+MAIN_START_RE = re.compile(rf"{_SUBJECT}\s*[은는]\s*(?P<expr>{START_EXPR})\s*(?:로)?부터\s*시행한다")
+# "다만, 제8조의2제2항ㆍ제4항 … 의 개정규정은 공포 후 3개월이 경과한 날부터 시행한다" — clauses that start later
+LATER_START_RE = re.compile(
+    rf"다만\s*,?\s*(?P<targets>[^.。]*?)(?:의\s*개정\s*규정|의\s*규정)?\s*[은는]\s*(?P<expr>{START_EXPR})\s*(?:로)?부터\s*"
+    r"시행한다")
+# article references inside a LATER_START target list: "제8조의2제2항ㆍ제4항, 제14조제1항"
+TARGET_ARTICLE_RE = re.compile(label("조", "n", "m"))
+# "<개정 2015.1.6>", "<개정 2013.8.13, 2020.6.9>", "[본조신설 2020.7.31]", "[전문개정 2008.3.21]"
+AMENDMENT_NOTE_RE = re.compile(rf"[<\[]\s*(?P<word>{'|'.join(sorted(AMENDMENT_WORDS, key=len, reverse=True))})"
+                               r"\s*(?P<dates>[0-9.,\s]*?)\s*[>\]]")
+_NOTE_DATE_RE = re.compile(r"((?:19|20)\d{2})\.\s*(\d{1,2})\.\s*(\d{1,2})")
+# A 부칙 header with its amendment's number and promulgation date: "부칙 <제17470호,2020.7.31>"
+ADDENDA_DATE_RE = re.compile(r"<\s*제?\s*[\d-]+\s*호\s*,\s*(?P<date>(?:19|20)\d{2}\.\s*\d{1,2}\.\s*\d{1,2})\.?\s*>")
+# Transitional wording: the clause says how old and new rules meet (경과조치, 적용례, 종전의 규정에 따른다,
+# 시행 당시 존속 중인 …에도 적용한다, 시행 전에 …)
+TRANSITIONAL_TITLE_RE = re.compile(r"경과\s*조치|적용\s*례|적용\s*특례|종전")
+TRANSITIONAL_TEXT_RE = re.compile(
+    r"종전(?:의)?\s*(?:규정|정책|약관|규칙|기준|예)\s*(?:에\s*(?:따른다|따르|따라|의한다|의하|의함)|을\s*적용)"
+    r"|시행\s*(?:당시|전에|전|이전에)|개정\s*규정은[^.。]*적용")
+
+
+@dataclass(frozen=True, slots=True)
+class LaterStart:
+    """Clauses (article numbers as "6" / "6의3") that start later than the text, and when."""
+
+    articles: tuple[str, ...]
+    start: date
+
+
+def parse_date(s: str) -> date | None:
+    """"2025년 1월 1일", "2020.7.31", "2020. 7. 31.", "2020-07-31" → a date (None when not one)."""
+    m = re.search(r"((?:19|20)\d{2})\s*(?:년|[.-])\s*(\d{1,2})\s*(?:월|[.-])\s*(\d{1,2})", s or "")
+    if not m:
+        return None
+    try:
+        return date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    except ValueError:
+        return None
+
+
+def add_months(d: date, months: int) -> date:
+    y, m = divmod(d.month - 1 + months, 12)
+    year, month = d.year + y, m + 1
+    return date(year, month, min(d.day, calendar.monthrange(year, month)[1]))
+
+
+def resolve_start(expr: str, promulgated: date | None) -> date | None:
+    """The date a START_EXPR names; relative ones need the promulgation date (None without it)."""
+    absolute = parse_date(expr)
+    if absolute is not None:
+        return absolute
+    if promulgated is None:
+        return None
+    if re.search(r"공포한\s*날|공포일", expr):
+        return promulgated
+    m = re.search(r"(\d+)\s*(개월|년|일)", expr)
+    if not m:
+        return None
+    n, unit = int(m.group(1)), m.group(2)
+    # the period runs from the day after promulgation and ends the day before the same date N later; the
+    # text takes effect the day after it ends
+    end = promulgated + timedelta(days=n) if unit == "일" else add_months(promulgated, n if unit == "개월" else 12 * n)
+    return end + timedelta(days=1)
+
+
+def main_start(text: str, promulgated: date | None) -> date | None:
+    """The start "이 법은 …부터 시행한다" names in a 부칙 text."""
+    m = MAIN_START_RE.search(text)
+    return resolve_start(m.group("expr"), promulgated) if m else None
+
+
+def later_starts(text: str, promulgated: date | None) -> list[LaterStart]:
+    """The "다만, 제N조…의 개정규정은 …부터 시행한다" exceptions of a 시행일 clause."""
+    out: list[LaterStart] = []
+    for m in LATER_START_RE.finditer(text):
+        start = resolve_start(m.group("expr"), promulgated)
+        arts = tuple(dict.fromkeys(f"{a.group('n')}의{a.group('m')}" if a.group("m") else a.group("n")
+                                   for a in TARGET_ARTICLE_RE.finditer(m.group("targets"))))
+        if start is not None and arts:
+            out.append(LaterStart(arts, start))
+    return out
+
+
+def amendment_notes(text: str) -> list[str]:
+    """The amendment notes of a text as "개정 2013-08-13" strings, one per date, in order."""
+    out: list[str] = []
+    for m in AMENDMENT_NOTE_RE.finditer(text or ""):
+        dates = _NOTE_DATE_RE.findall(m.group("dates"))
+        for y, mo, d in dates or [("", "", "")]:
+            note = f"{m.group('word')} {int(y):04d}-{int(mo):02d}-{int(d):02d}" if y else m.group("word")
+            if note not in out:
+                out.append(note)
+    return out
+
+
+def is_transitional(title: str, text: str) -> bool:
+    """A 부칙 clause about how the old and the new rules meet (경과조치, 적용례, 종전의 규정에 따른다)."""
+    return bool(TRANSITIONAL_TITLE_RE.search(title or "") or TRANSITIONAL_TEXT_RE.search(text or ""))

@@ -1,0 +1,153 @@
+"""As-of retrieval: only the version of each work in force on a day answers.
+
+The day is the caller's (``as_of`` filter: ``--as-of``, ``"as_of"`` in the HTTP body), else one the
+question names ("2022년 5월에", "작년", "개정 전", "in 2022"; shown in ``filters`` with its phrase), else
+today. A question that asks to compare ("개정 전후", "무엇이 달라졌", "신구") keeps every version. The day
+becomes a ``doc_id in …`` filter over the versioned documents in force; documents without versions are
+never filtered. When a work the collection holds had no version in force on the day, a warning says so —
+the answer must not come from a version that was not in force.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+
+from jogak.filters import BEFORE_CHANGE, BEFORE_CURRENT, Filter
+from jogak.index.versions import Timelines, Version, current, in_force, today
+
+_Y = r"((?:19|20)\d{2})"
+# a year or month phrase that is a range bound is a decision-date filter ("2010년 이후 판례"), not a day
+_NOT_RANGE = r"(?!\s*(?:년\s*)?(?:이후|이전|以後|以前|부터|까지|이래|후|전|~|-|에서\s*\d|사이))"
+_DAY = re.compile(rf"{_Y}\s*[년.-]\s*(\d{{1,2}})\s*[월.-]\s*(\d{{1,2}})\s*일?(?:\s*(?:에|에는|당시|기준|현재))?")
+_MONTH = re.compile(rf"{_Y}\s*년\s*(\d{{1,2}})\s*월{_NOT_RANGE}(?:\s*(?:에|에는|당시|기준|중|경))?")
+_YEAR = re.compile(rf"{_Y}\s*년(?:도)?{_NOT_RANGE}(?:\s*(?:에|에는|당시|기준|중|때))?")
+_RELATIVE = re.compile(r"(재작년|작년|지난\s*해|올해|금년|지난\s*달|(\d+)\s*년\s*전)(?:에|에는|당시|기준|까지는)?")
+# an event before the change: "새 정책이 시행되기 전에 쌓인 포인트", "개정 전에 체결한 계약"
+_BEFORE_EVENT = re.compile(r"(?:시행|개정|변경)\s*(?:되기\s*)?(?:전|이전)에\s*(?:쌓인|적립된|적립한|받은|산|구매한|체결한|체결된"
+                           r"|계약한|가입한|발생한|생긴|맺은|쌓은)")
+# the old rule itself: "개정 전에는", "예전에는", "before the amendment"
+_BEFORE = re.compile(r"개정\s*(?:되기\s*)?(?:전|이전)(?:에는|에|의|엔)?|바뀌기\s*전(?:에는|엔|에)?|예전(?:에는|엔)?"
+                     r"|(?i:\bbefore\s+the\s+(?:amendment|change)\b)")
+_EN = re.compile(rf"(?i)\b(?:in|as\s+of|on)\s+{_Y}(?:-(\d{{2}})(?:-(\d{{2}}))?)?\b(?!\s*(?:or|and)\b)")
+_COMPARE = re.compile(r"비교|달라진|달라졌|바뀐\s*(?:점|내용|것)|무엇이\s*바뀌|뭐가\s*바뀌|차이|개정\s*전후|신구|전후\s*비교"
+                      r"|(?i:\bcompare|\bwhat\s+changed|\bdifference)")
+
+
+@dataclass
+class AsOf:
+    """The day a search is about and what it does to the collection."""
+
+    day: str | None  # ISO; None: compare (every version)
+    filter: Filter | None  # what ``filters`` shows (None: the default day and nothing excluded)
+    allowed: list[str] | None  # doc ids the search may use (None: all)
+    warnings: list[str] = field(default_factory=list)
+    timelines: Timelines = field(default_factory=dict)
+    compare: bool = False
+
+
+def from_question(query: str) -> tuple[Filter | None, tuple[int, int] | None, bool]:
+    """(as-of filter the question sets, the phrase's span, whether it asks to compare versions)."""
+    compare = bool(_COMPARE.search(query))
+    for rx, build in ((_DAY, _day), (_MONTH, _month), (_YEAR, _year), (_EN, _en), (_RELATIVE, _relative),
+                      (_BEFORE_EVENT, lambda m: BEFORE_CHANGE), (_BEFORE, lambda m: BEFORE_CURRENT)):
+        m = rx.search(query)
+        if m:
+            value = build(m)
+            if value:
+                phrase = m.group(0).strip()
+                return Filter("as_of", "eq", value, origin="question", phrase=phrase), (m.start(), m.end()), compare
+    return None, None, compare
+
+
+def _day(m: re.Match[str]) -> str:
+    return f"{m.group(1)}-{int(m.group(2)):02d}-{int(m.group(3)):02d}"
+
+
+def _month(m: re.Match[str]) -> str:
+    return f"{m.group(1)}-{int(m.group(2)):02d}"
+
+
+def _year(m: re.Match[str]) -> str:
+    return m.group(1)
+
+
+def _en(m: re.Match[str]) -> str:
+    return "-".join(x for x in m.groups() if x)
+
+
+def _relative(m: re.Match[str]) -> str:
+    t = date.today()
+    word = re.sub(r"\s+", "", m.group(1))
+    if word in ("올해", "금년"):
+        return t.isoformat()
+    if word == "지난달":
+        return (t.replace(day=1) - timedelta(days=1)).isoformat()
+    years = 2 if word == "재작년" else 1 if word in ("작년", "지난해") else int(m.group(2) or 1)
+    return str(t.year - years)
+
+
+def resolve(tl: Timelines, as_of: Filter | None, compare: bool, doc_ids: set[str],
+            doc_filter: set[str] | None = None) -> AsOf:
+    """The documents (of ``doc_ids``, the collection's) a search on the as-of day may use (``as_of`` None:
+    today, shown only when it excludes a version). ``doc_filter``: the titles the search is limited to."""
+    versioned = {v.doc_id for vs in tl.values() for v in vs}
+    if not versioned:
+        warn = [] if as_of is None or as_of.origin != "explicit" else [
+            "as_of has no effect: no document in the collection has an effective date"]
+        return AsOf(None, as_of if as_of is not None and as_of.origin == "explicit" else None, None, warn, tl)
+    if compare and (as_of is None or as_of.origin == "question"):
+        return AsOf(None, as_of, None, timelines=tl, compare=True)
+    day = as_of.value if as_of is not None else today()
+    chosen: list[Version] = []
+    warnings: list[str] = []
+    for work, versions in tl.items():
+        if doc_filter is not None and not any(v.doc_title in doc_filter for v in versions):
+            versioned -= {v.doc_id for v in versions}  # outside the search's documents: not this filter's
+            continue
+        if day in (BEFORE_CURRENT, BEFORE_CHANGE):
+            v = _previous(versions) or (current(versions) if day == BEFORE_CHANGE else None)
+        else:
+            v = in_force(versions, day)
+        if v is None:
+            warnings.append(_none_in_force(work, versions, day))
+            continue
+        chosen.append(v)
+        if v.caveat:
+            warnings.append(f"{work} in force on {day}: {v.caveat}")
+    allowed = {v.doc_id for v in chosen}
+    excluded = versioned - allowed
+    shown = as_of if (as_of is not None or not excluded) else None
+    if as_of is None and excluded:
+        shown = Filter("as_of", "eq", day, origin="default")
+    ids = None if not excluded else sorted(doc_ids - excluded)
+    return AsOf(_day_of(day, chosen), shown, ids, warnings, tl)
+
+
+def _day_of(day: str, chosen: list[Version]) -> str | None:
+    """The day the search is about: for "before the change", the day before the earliest start of a chosen
+    version's successor (so later stages see an event before the change)."""
+    if day not in (BEFORE_CURRENT, BEFORE_CHANGE):
+        return day
+    ends = sorted(v.effective_to for v in chosen if v.effective_to)
+    if not ends:
+        return None
+    return (date.fromisoformat(ends[0]) - timedelta(days=1)).isoformat()
+
+
+def _previous(versions: list[Version]) -> Version | None:
+    now = current(versions)
+    chain = [v for v in versions if not v.superseded_by]
+    if now is None or now not in chain:
+        return None
+    i = chain.index(now)
+    return chain[i - 1] if i > 0 else None
+
+
+def _none_in_force(work: str, versions: list[Version], day: str) -> str:
+    if day in (BEFORE_CURRENT, BEFORE_CHANGE):
+        return f"the collection holds no version of {work} before the one in force today"
+    first = next((v for v in versions if not v.superseded_by), versions[0])
+    return (f"no version of {work} in the collection was in force on {day} (the earliest version it holds "
+            f"takes effect on {first.effective_from})")

@@ -1,0 +1,216 @@
+"""A text's place in time, read from the text: when it takes effect, which clauses start later, the
+amendment notes on each clause, and the transitional provisions (경과조치, 적용례) linked to the rules they
+modify.
+
+    root.attrs["version"]           {"effective_from", "effective_source", "promulgated"} — the text's start:
+                                    front matter 시행일자, else the 부칙 "이 법은 …부터 시행한다" resolved against
+                                    공포일자 (front matter or the 부칙's own header "<제17470호,2020.7.31>")
+    article.attrs["effective_from"] a later start of its own ("다만, 제24조제2항은 공포 후 1년이 …")
+    node.attrs["amendments"]        "<개정 2023.3.14>" notes of the node's own text: ["개정 2023-03-14"]
+    article.attrs["transitional"]   the 부칙 clauses that say how the change applies, most recent first
+    addenda.attrs["transitional_for"] the body articles such a clause modifies
+
+A 부칙 clause names the rule it modifies ("제6조의3 및 제7조의 개정규정은 …"); one that names none ("이 정책
+시행 전에 적립된 포인트의 유효기간은 종전 정책에 따라 …") is linked to the body article whose title shares the
+most words with it, when one clearly does.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from jogak.grammar.effective import (
+    ADDENDA_DATE_RE,
+    amendment_notes,
+    is_transitional,
+    later_starts,
+    main_start,
+    parse_date,
+)
+from jogak.grammar.laws import EFFECTIVE_KEY, PROMULGATED_KEY
+from jogak.model import Document, Node
+
+# The document metadata key ``jogak ingest --effective YYYY-MM-DD`` sets: the start of a text that says none.
+EFFECTIVE_AT_INGEST = "effective_at_ingest"
+# A title word must be this long to link a 부칙 clause by wording (one-syllable words are too common).
+_MIN_WORD = 2
+_PARTICLES = re.compile(r"(?:과|와|의|및|등|에|은|는|을|를)$")
+
+
+def annotate_versions(root: Node, doc: Document, warnings: list[str]) -> None:
+    """Set the version attributes described in the module docstring on ``root`` and its nodes."""
+    _amendments(root, doc.text)
+    addenda = [n for n in root.walk() if n.kind == "addenda" and n.block_type == "addenda"]
+    promulgated = parse_date(str(doc.metadata.get(PROMULGATED_KEY) or ""))
+    own = _own_addenda(addenda, doc.text, promulgated)
+    if promulgated is None and own is not None:
+        promulgated = parse_date(_header_date(own, doc.text) or "")
+    version: dict[str, str] = {}
+    front = parse_date(str(doc.metadata.get(EFFECTIVE_KEY) or ""))
+    text = doc.text[own.char_start: own.char_end] if own is not None else ""
+    from_addenda = main_start(text, promulgated) if text else None
+    given = parse_date(str(doc.metadata.get(EFFECTIVE_AT_INGEST) or ""))
+    start = front or from_addenda or given
+    if start is not None:
+        version["effective_from"] = start.isoformat()
+        version["effective_source"] = "시행일자" if front else "부칙" if from_addenda else "--effective"
+    if given is not None and start != given:
+        warnings.append(f"--effective {given.isoformat()} ignored: the text says it takes effect on {start}")
+    if promulgated is not None:
+        version["promulgated"] = promulgated.isoformat()
+    if version:
+        root.attrs["version"] = version
+    if text:
+        _later_starts(root, text, promulgated, start)
+    if start is not None:
+        _pending(root, addenda, doc.text, start, own)
+    _link_transitional(root, addenda, doc.text)
+
+
+def _own_text(n: Node, text: str) -> str:
+    end = n.children[0].char_start if n.children else n.char_end
+    return text[n.body_start if n.body_start is not None else n.char_start: end]
+
+
+def _amendments(root: Node, text: str) -> None:
+    for n in root.walk():
+        if n.kind == "document":
+            continue
+        notes = amendment_notes(text[n.char_start: n.body_start or n.char_start] + " " + _own_text(n, text))
+        if notes:
+            n.attrs["amendments"] = notes
+
+
+def _header_date(n: Node, text: str) -> str | None:
+    m = ADDENDA_DATE_RE.search(text[n.char_start: n.body_start or n.char_end] or n.label)
+    return m.group("date") if m else None
+
+
+def _blocks(addenda: list[Node], text: str) -> list[Node]:
+    """One 부칙 per amendment: the dated blocks ("부칙 <제17470호,2020.7.31>", under a "## 부칙" parent in a
+    consolidated statute), else the outermost 부칙 nodes (a policy's single 부칙)."""
+    dated = [n for n in addenda if _header_date(n, text)]
+    return dated or [n for n in addenda
+                     if not any(n is not c and c.kind == "addenda" and _inside(n, c) for c in addenda)]
+
+
+def _own_addenda(addenda: list[Node], text: str, promulgated: date | None) -> Node | None:
+    """The 부칙 of this version's own amendment: the one whose header date is the promulgation date, else
+    the last one (a 부칙 is appended with each amendment)."""
+    top = _blocks(addenda, text)
+    if promulgated is not None:
+        for n in reversed(top):
+            if parse_date(_header_date(n, text) or "") == promulgated:
+                return n
+    return top[-1] if top else None
+
+
+def _inside(n: Node, outer: Node) -> bool:
+    return outer.char_start <= n.char_start and n.char_end <= outer.char_end
+
+
+def _body_articles(root: Node) -> list[Node]:
+    return [n for n in root.walk() if n.kind == "article" and n.block_type == "body"]
+
+
+def _later_starts(root: Node, text: str, promulgated: date | None, start: date | None) -> None:
+    by_number = {_number_key(n): n for n in _body_articles(root) if n.number}
+    for later in later_starts(text, promulgated):
+        if start is not None and later.start <= start:
+            continue
+        for art in later.articles:
+            node = by_number.get(art)
+            if node is not None:
+                node.attrs["effective_from"] = max([later.start, *_iso(node.attrs.get("effective_from"))]).isoformat()
+
+
+def _pending(root: Node, addenda: list[Node], text: str, start: date, own: Node | None) -> None:
+    """Amendments promulgated before this text but taking effect after it: a consolidated text (law.go.kr's)
+    already holds their wording — 주택임대차보호법 of 2020-07-31 has 제6조 "<개정 2020.6.9>", which takes effect
+    on 2020-12-10 — so the clauses they amended carry that later start (their 부칙's 시행일 clause, resolved
+    against the 부칙's own promulgation date)."""
+    tops = _blocks(addenda, text)
+    starts: dict[date, date] = {}
+    for n in tops:
+        p = parse_date(_header_date(n, text) or "")
+        body = text[n.char_start: n.char_end]
+        s = main_start(body, p) if p is not None else None
+        if p is None or s is None:
+            continue
+        if s > start:
+            starts[p] = s
+        if n is not own:
+            _later_starts(root, body, p, start)
+    if not starts:
+        return
+    for n in root.walk():
+        if n.block_type != "body":
+            continue
+        later = [starts[d] for d in (parse_date(x) for x in n.attrs.get("amendments") or ()) if d in starts]
+        if later:
+            n.attrs["effective_from"] = max([*later, *_iso(n.attrs.get("effective_from"))]).isoformat()
+
+
+def _iso(v: object) -> list[date]:
+    d = parse_date(str(v or ""))
+    return [d] if d is not None else []
+
+
+def _number_key(n: Node) -> str:
+    num = n.number or ()
+    return f"{num[0]}의{num[1]}" if len(num) > 1 and num[1] else str(num[0]) if num else ""
+
+
+def _link_transitional(root: Node, addenda: list[Node], text: str) -> None:
+    articles = _body_articles(root)
+    if not articles:
+        return
+    by_path = {n.path: n for n in root.walk()}
+    units = [c for a in addenda for c in a.children if c.kind != "addenda"]
+    for unit in reversed(units):  # most recent 부칙 first
+        body = text[unit.char_start: unit.char_end]
+        if not is_transitional(unit.title, body):
+            continue
+        targets = _targets(unit, articles, by_path) or _by_wording(body, articles)
+        if not targets:
+            continue
+        unit.attrs["transitional_for"] = [t.path for t in targets]
+        for t in targets:
+            t.attrs.setdefault("transitional", []).append(unit.path)
+
+
+def _article_of(path: str, articles: list[Node]) -> Node | None:
+    return next((a for a in articles if path == a.path or path.startswith(a.path + "/")), None)
+
+
+def _targets(unit: Node, articles: list[Node], by_path: dict[str, Node]) -> list[Node]:
+    """Body articles the clause's references reach (a reference to another clause of the same 부칙 —
+    "제1항에도 불구하고" — is followed one step)."""
+    out: list[Node] = []
+    for n in unit.walk():
+        for r in n.refs:
+            if not r.target_path:
+                continue
+            paths = [r.target_path]
+            inner = by_path.get(r.target_path)
+            if inner is not None and inner.block_type == "addenda":
+                paths = [r2.target_path for m in inner.walk() for r2 in m.refs if r2.target_path]
+            for p in paths:
+                art = _article_of(p, articles)
+                if art is not None and art not in out:
+                    out.append(art)
+    return out
+
+
+def _words(title: str) -> list[str]:
+    return [w for w in (_PARTICLES.sub("", x) for x in re.findall(r"[가-힣]+", title)) if len(w) >= _MIN_WORD]
+
+
+def _by_wording(body: str, articles: list[Node]) -> list[Node]:
+    """The one article whose title words the clause uses most (by characters), when it clearly leads."""
+    scored = sorted(((sum(len(w) for w in _words(a.title) if w in body), i) for i, a in enumerate(articles)),
+                    reverse=True)
+    if not scored or scored[0][0] < 3 or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+        return []
+    return [articles[scored[0][1]]]

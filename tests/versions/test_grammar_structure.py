@@ -1,0 +1,82 @@
+"""Effective dates, later starts, amendment notes and transitional links read from the texts (issue 15)."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+import jogak
+from jogak.grammar.effective import amendment_notes, is_transitional, later_starts, main_start, resolve_start
+from jogak.load import load, load_bytes
+from jogak.structure import parse
+
+VERSIONS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpora" / "korean_law_sets" / "주택임대차보호법" / "versions"
+HARU = Path(__file__).resolve().parents[2] / "examples" / "haru-market" / "하루마켓_멤버십정책.pdf"
+
+needs_versions = pytest.mark.skipif(not VERSIONS.is_dir(), reason="shared corpus korean_law_sets absent")
+
+
+def test_start_expressions_resolve_against_the_promulgation_date() -> None:
+    p = date(2020, 6, 9)
+    assert resolve_start("공포 후 6개월이 경과한 날", p) == date(2020, 12, 10)  # law.go.kr's 시행일자
+    assert resolve_start("공포한 날", p) == p
+    assert resolve_start("공포 후 1년이 경과한 날", date(2023, 3, 14)) == date(2024, 3, 15)
+    assert resolve_start("2025년 1월 1일", None) == date(2025, 1, 1)
+    assert resolve_start("공포 후 3개월이 경과한 날", None) is None  # no promulgation date: not guessed
+    assert main_start("① 이 정책은 2025년 1월 1일부터 시행한다.", None) == date(2025, 1, 1)
+    assert main_start("이 법은 공포한 날부터 시행한다.", date(2020, 7, 31)) == date(2020, 7, 31)
+    assert main_start("이 법은 시행령으로 정한다.", None) is None
+
+
+def test_later_starts_name_their_articles() -> None:
+    text = ("이 법은 공포한 날부터 시행한다. 다만, 제8조의2제2항ㆍ제4항, 제14조제1항 및 제30조의 개정규정은 "
+            "공포 후 3개월이 경과한 날부터 시행한다.")
+    [later] = later_starts(text, date(2020, 7, 31))
+    assert later.articles == ("8의2", "14", "30") and later.start == date(2020, 11, 1)
+    [one] = later_starts("다만, 제24조제2항은 공포 후 1년이 경과한 날부터 시행한다.", date(2023, 3, 14))
+    assert one.articles == ("24",) and one.start == date(2024, 3, 15)
+
+
+def test_amendment_notes_and_transitional_wording() -> None:
+    assert amendment_notes("… 준용한다. <개정 2013.8.13, 2020.6.9> [본조신설 2020.7.31]") == [
+        "개정 2013-08-13", "개정 2020-06-09", "본조신설 2020-07-31"]
+    assert amendment_notes("제3조에 따른다.") == []
+    assert is_transitional("계약갱신 요구 등에 관한 적용례", "")
+    assert is_transitional("", "이 정책 시행 전에 적립된 포인트의 유효기간은 종전 정책에 따라 2년으로 한다.")
+    assert not is_transitional("시행일", "이 법은 공포한 날부터 시행한다.")
+
+
+@needs_versions
+def test_a_statute_version_knows_its_start_later_starts_notes_and_transitional_links() -> None:
+    tree = parse(load(str(VERSIONS / "법률@2020-07-31.md")))
+    assert tree.root.attrs["version"] == {"effective_from": "2020-07-31", "effective_source": "시행일자",
+                                          "promulgated": "2020-07-31"}
+    assert tree.find("본문/제8조의2").attrs["effective_from"] == "2020-11-01"
+    assert "effective_from" not in tree.find("본문/제6조의3").attrs
+    addenda = "부칙 <제17470호,2020.7.31>/제2조"
+    assert tree.find("본문/제6조의3").attrs["transitional"] == [addenda]
+    assert tree.find("본문/제7조").attrs["transitional"][0] == addenda  # most recent first
+    assert tree.find(addenda).attrs["transitional_for"] == ["본문/제6조의3", "본문/제7조"]
+    assert tree.find("본문/제3조/제2항").attrs["amendments"] == ["개정 2015-01-06"]
+    # the 2020-06-09 text takes effect after the 2020-07-31 one: effective order is not promulgation order
+    early = parse(load(str(VERSIONS / "법률@2020-06-09.md"))).root.attrs["version"]
+    assert early["effective_from"] == "2020-12-10" and early["promulgated"] == "2020-06-09"
+
+
+def test_a_policy_without_front_matter_takes_its_start_from_its_addenda() -> None:
+    tree = parse(load(str(HARU)))
+    assert tree.root.attrs["version"] == {"effective_from": "2025-01-01", "effective_source": "부칙"}
+    assert tree.find("부칙/제2항").attrs["transitional_for"] == ["본문/제5조"]  # by wording: 유효기간
+    chunks = jogak.chunk([load(str(HARU))], strategy="structure")
+    art5 = [c for c in chunks if (c.metadata.path or "").startswith("본문/제5조")]
+    assert art5 and all(c.metadata.transitional == ["부칙/제2항"] for c in art5)
+    assert all(c.metadata.work == "멤버십정책" and c.metadata.effective_from == "2025-01-01" for c in chunks)
+
+
+def test_a_file_name_version_marker_is_no_part_of_the_title() -> None:
+    doc = load_bytes("# 규정\n\n제1조 (목적)\n이 규정은 보관을 정한다.\n".encode(), "보관규정@2023-01-01.md")
+    assert doc.doc_title == "보관규정"
+    # no date in the text: not a version (its chunks carry no work)
+    assert all(c.metadata.work is None for c in jogak.chunk([doc], strategy="structure"))
