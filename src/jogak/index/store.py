@@ -231,6 +231,14 @@ class Store:
             found = [d for d in docs if getattr(d, key) == doc_id_or_source]
             if len(found) == 1:
                 return found[0]
+            if key == "doc_title" and found:  # versions of one work share a title: the one in force today
+                from jogak.index.versions import current, lexical_timelines
+
+                ids = {d.doc_id for d in found}
+                for versions in lexical_timelines(self.lexical()).values():
+                    now = current(versions)
+                    if now is not None and now.doc_id in ids and ids <= {v.doc_id for v in versions}:
+                        return next(d for d in found if d.doc_id == now.doc_id)
         return None
 
     def document_text(self, doc_id: str) -> str | None:

@@ -27,15 +27,26 @@ def with_versions(scope: Scope, hits: list[Hit]) -> list[Hit]:
     hits = _in_force_clauses(scope, hits)
     out: list[Hit] = []
     added = 0
-    have = {h.chunk.id for h in hits}
+    by_id = {h.chunk.id: h for h in hits}
+    placed: set[str] = set()
     for h in hits:
+        if h.chunk.id in placed:
+            continue
         out.append(h)
+        placed.add(h.chunk.id)
         if added >= _MAX_ADDED or "transitional" in h.matched:
             continue
         for extra in _transitional_for(scope, h):
-            if extra.chunk.id not in have and added < _MAX_ADDED:
-                have.add(extra.chunk.id)
+            existing = by_id.get(extra.chunk.id)
+            if existing is not None:  # already a hit further down: it moves up to the clause it modifies
+                if existing.chunk.id in placed:
+                    continue
+                existing.matched = [*existing.matched, "transitional"]
+                existing.via = existing.via or h.chunk.id
+                extra = existing
+            if added < _MAX_ADDED:
                 out.append(extra)
+                placed.add(extra.chunk.id)
                 added += 1
     out = _trim(out, len(hits))
     now = today()
