@@ -325,6 +325,15 @@ def main() -> int:
         check(phrase in text.replace("\n", ""), f"contains {phrase!r}")
     summary.append((p, info))
 
+    p = haru / "하루마켓_멤버십정책@2023.pdf"  # the earlier version (issue 15)
+    info = common_pdf_checks(p, pages=2, chars=(1550, 1950), lang="ko", folio=False)
+    heading_checks(p, art, 8, info["body_size"])
+    _, text = pypdf_text(p)
+    for phrase in ["적립일로부터 2년이며", "VIP: 실결제액 50만 원 이상", "이 정책은 2023년 1월 1일부터 시행한다"]:
+        check(phrase in text.replace("\n", ""), f"contains {phrase!r}")
+    check("종전 정책" not in text, "no transitional 부칙 ② (it came with the 2025 version)")
+    summary.append((p, info))
+
     p = haru / "하루마켓_반품교환환불정책.pdf"
     info = common_pdf_checks(p, pages=3, chars=(2600, 3000), lang="ko", folio=True)
     heading_checks(p, art, 14, info["body_size"])

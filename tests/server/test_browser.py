@@ -146,8 +146,8 @@ def test_document_browser_upload_and_english(browser_page, keyed_server: ServerP
     assert page.get_attribute("#tab-docs", "aria-selected") == "true"
     page.locator("#doc-list .doc").first.wait_for(state="visible")
     titles = page.locator("#doc-list .doc strong").all_inner_texts()
-    assert sorted(titles) == ["멤버십정책", "반품교환환불정책"]
-    page.locator("#doc-list .doc strong", has_text="멤버십정책").click()
+    assert sorted(titles) == ["멤버십정책", "멤버십정책", "반품교환환불정책"]  # two 멤버십정책 versions
+    page.locator("#doc-list .doc strong", has_text="멤버십정책").first.click()  # two versions: the first
     page.locator("#tree li.node").first.wait_for(state="visible")
     art = page.locator('#tree .select[data-path="본문/제3조"]')
     assert art.inner_text().startswith("제3조 (하루포인트 적립)")
@@ -228,8 +228,8 @@ def test_screens_landing_answer_references_and_korean_errors(browser_page, keyed
     page.select_option("#collection", "haru")
 
     # 1. landing: the collection's documents and questions to try; no ids, no numbers for people to decode
-    expect(page.locator("#welcome-docs li.welcome-doc")).to_have_count(2)
-    assert sorted(page.locator("#welcome-docs strong").all_inner_texts()) == ["멤버십정책", "반품교환환불정책"]
+    expect(page.locator("#welcome-docs li.welcome-doc")).to_have_count(3)  # two 멤버십정책 versions
+    assert sorted(page.locator("#welcome-docs strong").all_inner_texts()) == ["멤버십정책", "멤버십정책", "반품교환환불정책"]
     expect(page.locator("#samples .sample").first).to_be_visible()
     samples = page.locator("#samples .sample").all_inner_texts()
     assert samples and all(q.endswith("?") for q in samples), samples
