@@ -62,3 +62,23 @@ def test_ingest_with_workers_writes_the_same_collection(tmp_path: Path) -> None:
     assert [(c.id, c.text, c.metadata.path) for c in a.chunks()] == [(c.id, c.text, c.metadata.path) for c in b.chunks()]
     assert sorted(a.lexical().rows) == sorted(b.lexical().rows) and a.check()["bm25_consistent"]
     assert b.check()["bm25_consistent"] and b.check()["hidden_generations"] == []
+
+
+def _noop() -> None:
+    return None
+
+
+def _die_on_b(item: str) -> str:
+    if item == "b":
+        import os
+
+        os._exit(9)  # a worker killed mid-file (out of memory, a segfault in a C extension)
+    return item.upper()
+
+
+def test_a_dead_worker_fails_its_file_and_the_rest_go_on() -> None:
+    from jogak.chunk.stream import ordered_map
+
+    got = list(ordered_map(_die_on_b, ["a", "b", "c", "d", "e"], 2, _noop, ()))
+    assert [i for i, _ in got] == ["a", "b", "c", "d", "e"]
+    assert dict(got)["b"] is None and [r for i, r in got if i != "b"] == ["A", "C", "D", "E"]

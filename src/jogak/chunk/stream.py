@@ -9,13 +9,15 @@ the order of the files, so the output is the same as with one process.
 
 from __future__ import annotations
 
+import itertools
 import os
 import resource
 import time
-from collections.abc import Iterable, Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from jogak.model import Chunk
 
@@ -86,15 +88,66 @@ def stream_files(files: Iterable[str | os.PathLike[str]], strategy: str = "struc
                  **options: Any) -> Iterator[FileChunks]:
     """Each file's chunks, in the order of ``files``; ``workers`` > 1 parses in that many processes."""
     paths = [str(f) for f in files]
+    init = (strategy, size, overlap, options, ocr)
     if workers <= 1 or len(paths) < 2:
-        _init(strategy, size, overlap, options, ocr)
+        _init(*init)
         for p in paths:
             yield _one(p)
         return
-    import multiprocessing as mp
+    for p, res in ordered_map(_one, paths, workers, _init, init):
+        yield res if res is not None else FileChunks(p, error=f"{Path(p).name}: {CRASHED}")
 
-    # forkserver: workers start from a clean process (a caller may hold OpenMP or Kiwi threads, which a
-    # plain fork would copy half-alive); results are pickled back one file at a time, in order
+
+CRASHED = "the worker process parsing it died (out of memory, or killed); the other files go on"
+T = TypeVar("T")
+
+
+def ordered_map(fn: Callable[[str], T], items: list[str], workers: int, initializer: Callable[..., None],
+                initargs: tuple[Any, ...]) -> Iterator[tuple[str, T | None]]:
+    """``(item, fn(item))`` in the order of ``items``, computed by ``workers`` processes, at most
+    2 × ``workers`` ahead of the consumer (a slow consumer — an embedding writer — must not let results pile
+    up in memory). An item whose worker process died yields None; the pool is started again for the rest.
+
+    forkserver: workers start from a clean process (the caller may hold OpenMP, Kiwi or Chroma threads,
+    which a plain fork would copy half-alive)."""
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
-    with ctx.Pool(workers, initializer=_init, initargs=(strategy, size, overlap, options, ocr)) as pool:
-        yield from pool.imap(_one, paths, chunksize=1)
+    todo = list(items)
+    while todo:
+        with ProcessPoolExecutor(min(workers, len(todo)), mp_context=ctx, initializer=initializer,
+                                 initargs=initargs) as pool:
+            window: deque[tuple[str, Any]] = deque()
+            rest = iter(todo)
+            for it in itertools.islice(rest, 2 * workers):
+                window.append((it, pool.submit(fn, it)))
+            done = 0
+            try:
+                while window:
+                    it, fut = window.popleft()
+                    res = fut.result()
+                    nxt = next(rest, None)
+                    if nxt is not None:
+                        window.append((nxt, pool.submit(fn, nxt)))
+                    done += 1
+                    yield it, res
+                todo = []
+            except BrokenProcessPool:
+                # a worker died and took the pool down: run the head item alone to learn whether it was the
+                # one (then it fails), and go on with a fresh pool from the next one
+                yield it, _alone(fn, it, ctx, initializer, initargs)
+                todo = todo[done + 1 :]
+
+
+def _alone(fn: Callable[[str], T], item: str, ctx: Any, initializer: Callable[..., None],
+           initargs: tuple[Any, ...]) -> T | None:
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    with ProcessPoolExecutor(1, mp_context=ctx, initializer=initializer, initargs=initargs) as pool:
+        try:
+            return pool.submit(fn, item).result()
+        except BrokenProcessPool:
+            return None

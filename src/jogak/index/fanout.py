@@ -9,13 +9,12 @@ files, so a run with N workers writes the same collection as a run with one.
 
 from __future__ import annotations
 
-import itertools
-from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from jogak.chunk.stream import CRASHED, ordered_map
 from jogak.index.ingest import Prepared, prepare
 from jogak.index.lexical import lexical_text, tokenize
 
@@ -82,21 +81,5 @@ def prepare_files(paths: list[Path], job: Job, workers: int = 1) -> Iterator[Out
         for p in names:
             yield _one(p)
         return
-    import multiprocessing as mp
-
-    # forkserver: workers start clean (the writer may already hold Kiwi, OpenMP or Chroma threads, which
-    # a plain fork would copy half-alive)
-    ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
-    with ctx.Pool(min(workers, len(names)), initializer=_init, initargs=(job,)) as pool:
-        # a bounded window, not imap: when the writer is slower (embedding), prepared files must not pile
-        # up in memory
-        window: deque[Any] = deque()
-        todo = iter(names)
-        for p in itertools.islice(todo, 2 * workers):
-            window.append(pool.apply_async(_one, (p,)))
-        while window:
-            res = window.popleft().get()
-            nxt = next(todo, None)
-            if nxt is not None:
-                window.append(pool.apply_async(_one, (nxt,)))
-            yield res
+    for p, out in ordered_map(_one, names, workers, _init, (job,)):
+        yield out if out is not None else Outcome(p, error=f"{Path(p).name}: {CRASHED}")
