@@ -61,8 +61,17 @@ def _all_docs(scope: Scope) -> set[str]:
 def _docs_by_title(scope: Scope, titles: set[str]) -> set[str]:
     if not titles:
         return set()
+    by_title = scope.lex.memo("docs_by_title", lambda: _title_docs(scope))
+    return {d for t in titles for d in by_title.get(t, ())}
+
+
+def _title_docs(scope: Scope) -> dict[str, set[str]]:
     dcol, tcol = scope.lex.column("doc_id"), scope.lex.column("doc_title")
-    return {dcol[i] for i in range(scope.n) if tcol[i] in titles}
+    out: dict[str, set[str]] = {}
+    for d, t in zip(dcol, tcol, strict=True):
+        if d and t:
+            out.setdefault(t, set()).add(d)
+    return out
 
 
 def _docs_by_name(scope: Scope) -> set[str]:

@@ -15,7 +15,7 @@ from jogak.filters import FIELDS, Filter, coerce_filters, to_mask
 from jogak.index.versions import Timelines, lexical_timelines
 from jogak.retrieve import asof
 from jogak.retrieve.options import SearchOptions
-from jogak.retrieve.query_filters import extract
+from jogak.retrieve.query_filters import TitleFinder, extract
 from jogak.retrieve.searchable import SearchableStore
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ def open_scope(store: SearchableStore, query: str, k: int, filters: Any, opts: S
     from_q: list[Filter] = []
     rq = query
     if opts.query_filters:
-        from_q, rq = extract(query, doc_titles)
+        from_q, rq = extract(query, lex.memo("title_finder", lambda: TitleFinder(doc_titles)))
         # a question filter on a key the caller already fixed is dropped: explicit wins
         fixed = {f.key for f in explicit}
         from_q = [f for f in from_q if f.key not in fixed and _has_values(lex, f.key)]
@@ -110,7 +110,7 @@ def _as_of(lex: LexicalIndex, query: str, rq: str, given: list[Filter], shown: l
     chosen = given[-1] if given else q_filter
     titles = {str(x) for f in shown if f.key == "doc_title" and f.op in ("eq", "in")
               for x in (f.value if isinstance(f.value, list) else [f.value])}
-    doc_ids = {str(x) for x in lex.columns.get("doc_id") or [] if x}
+    doc_ids = lex.memo("doc_id_set", lambda: {str(x) for x in lex.columns.get("doc_id") or [] if x})
     when = asof.resolve(tl, chosen, compare, doc_ids, titles or None)
     # the date phrase leaves the retrievers' text only when it changed what they search
     if (chosen is q_filter and q_filter is not None and span is not None and q_filter.phrase
