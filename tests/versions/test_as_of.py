@@ -266,3 +266,27 @@ def test_before_the_change_an_event_or_the_old_rule(policy_store: Any, tmp_path:
 def test_a_title_shared_by_versions_names_the_one_in_force(law_store: Any) -> None:
     [(_, vs)] = lexical_timelines(law_store.lexical()).items()
     assert law_store.document("주택임대차보호법").doc_id == vs[-1].doc_id  # the 2023-07-11 text
+
+
+def test_a_few_versions_out_of_force_are_excluded_by_name(tmp_path: Path) -> None:
+    # a large collection (all Korean law) keeps most documents: the search excludes the few versions not in
+    # force ("nin") instead of listing every allowed document in each mask and vector query
+    from jogak.retrieve.options import SearchOptions
+    from jogak.retrieve.scope import open_scope
+
+    (tmp_path / "포인트정책@2023.md").write_text(POLICY_OLD, encoding="utf-8")
+    (tmp_path / "포인트정책.md").write_text(POLICY_NEW, encoding="utf-8")
+    for name in ("배송정책", "회원정책", "쿠폰정책"):
+        (tmp_path / f"{name}.md").write_text(f"# {name}\n\n## 제1조 (목적)\n이 정책은 {name}의 기준을 정한다.\n",
+                                             encoding="utf-8")
+    st = open_store(tmp_path / "db", embedder=False)
+    try:
+        assert not st.ingest(sorted(str(p) for p in tmp_path.glob("*.md"))).failed
+        scope = open_scope(st, "포인트 유효기간은?", 5, None, SearchOptions.from_config())
+        [f] = [f for f in scope.filters if f.origin == "as_of"]
+        assert f.op == "nin" and len(f.value) == 1
+        res = search(st, "포인트 유효기간은?", k=5)
+        assert res.hits and {h.chunk.metadata.effective_from for h in res.hits} == {"2025-01-01"}
+        assert "1년" in res.hits[0].chunk.text
+    finally:
+        st.close()

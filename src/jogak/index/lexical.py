@@ -140,7 +140,7 @@ class LexicalIndex:
         return self._leaves
 
     @classmethod
-    def build_from_ids(cls, rows: list[str], ids: list[list[int]], vocab: dict[str, int],
+    def build_from_ids(cls, rows: list[str], ids: Sequence[Sequence[int]], vocab: dict[str, int],
                        columns: dict[str, list[Any]], leaves: LeafRows | None = None) -> LexicalIndex:
         """The same index as ``build`` from token ids (``vocab``: token → id; an empty row holds ``""``)."""
         bm25 = None
@@ -194,6 +194,12 @@ class LexicalIndex:
             arr[:] = vals
             self._arrays[name] = arr
         return self._arrays[name]
+
+    def codes(self, name: str) -> tuple[np.ndarray, list[Any]]:
+        """The column factorized (``jogak.filters.factorize``), once per loaded index: filter masks use it."""
+        from jogak.filters import factorize
+
+        return self.memo(f"codes:{name}", lambda: factorize(self.columns.get(name) or [None] * len(self.rows)))
 
     def memo(self, name: str, make: Callable[[], T]) -> T:
         """Data derived from this index (a row lookup, the document titles), computed once: it lives as long

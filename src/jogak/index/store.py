@@ -295,16 +295,24 @@ class Store:
         """(row key, cosine similarity) best first; filters and the generation guard run inside Chroma."""
         return self.vectors.search(vector, n, where, snap.hidden_gens)
 
+    def dense_search_among(self, vector: Any, n: int, rows: list[str]) -> list[tuple[str, float]]:
+        """(row key, cosine similarity) best first among ``rows`` (row keys of the snapshot), scored exactly."""
+        return self.vectors.search_among(vector, n, rows)
+
     def distinct(self, column: str) -> list[Any]:
         """Distinct values of a filter column among active chunks (resolves substring filters for Chroma)."""
         lex = self.lexical()
-        vals: set[Any] = set()
-        for cell in lex.columns.get(column, []):
-            if isinstance(cell, list):
-                vals.update(cell)
-            elif cell is not None:
-                vals.add(cell)
-        return sorted(vals, key=str)
+
+        def make() -> list[Any]:
+            vals: set[Any] = set()
+            for cell in lex.columns.get(column, []):
+                if isinstance(cell, list):
+                    vals.update(cell)
+                elif cell is not None:
+                    vals.add(cell)
+            return sorted(vals, key=str)
+
+        return lex.memo(f"distinct:{column}", make)  # once per snapshot, not per filtered search
 
     def dense_info(self, snap: Snapshot | None = None) -> tuple[bool, str | None]:
         """(dense retrieval usable, reason when not)."""

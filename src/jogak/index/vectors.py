@@ -88,6 +88,25 @@ class Vectors:
         dists = res["distances"][0] if res.get("distances") else [0.0] * len(ids)
         return [(i, 1.0 - float(d)) for i, d in zip(ids, dists, strict=True)]
 
+    def search_among(self, vector: Any, n: int, ids: list[str]) -> list[tuple[str, float]]:
+        """Exact (row key, cosine similarity) best first among ``ids``: their vectors fetched by id and scored
+        here. For a filter that leaves a few thousand rows this is both exact and fast — Chroma's own
+        metadata-filtered query scans the metadata of every row (0.4–2 s at 520 K rows)."""
+        import numpy as np
+
+        if not ids:
+            return []
+        got = self.coll().get(ids=ids, include=["embeddings"])
+        keys, vecs = got["ids"], got.get("embeddings")
+        if not keys or vecs is None or len(vecs) == 0:
+            return []
+        m = np.asarray(vecs, dtype=np.float32)
+        q = np.asarray(vector, dtype=np.float32)
+        norms = np.linalg.norm(m, axis=1) * (float(np.linalg.norm(q)) or 1.0)
+        sims = (m @ q) / np.where(norms == 0, 1.0, norms)
+        order = np.argsort(-sims, kind="stable")[: max(1, n)]
+        return [(keys[i], float(sims[i])) for i in order]
+
     def add(self, ids: list[str], embeddings: list[Any], documents: list[str],
             metadatas: list[dict[str, Any]]) -> None:
         self.coll().add(ids=ids, embeddings=embeddings, documents=documents, metadatas=metadatas)

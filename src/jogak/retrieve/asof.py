@@ -45,6 +45,7 @@ class AsOf:
     warnings: list[str] = field(default_factory=list)
     timelines: Timelines = field(default_factory=dict)
     compare: bool = False
+    excluded: list[str] | None = None  # the complement of ``allowed`` in the collection (None: nothing)
 
 
 def from_question(query: str) -> tuple[Filter | None, tuple[int, int] | None, bool]:
@@ -122,7 +123,7 @@ def resolve(tl: Timelines, as_of: Filter | None, compare: bool, doc_ids: set[str
     if as_of is None and excluded:
         shown = Filter("as_of", "eq", day, origin="default")
     ids = None if not excluded else sorted(doc_ids - excluded)
-    return AsOf(_day_of(day, chosen), shown, ids, warnings, tl)
+    return AsOf(_day_of(day, chosen), shown, ids, warnings, tl, excluded=sorted(excluded & doc_ids) or None)
 
 
 def _day_of(day: str, chosen: list[Version]) -> str | None:

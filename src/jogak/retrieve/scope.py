@@ -8,7 +8,7 @@ into one result), coerces the caller's filters, reads more from the question (``
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from jogak.filters import FIELDS, Filter, coerce_filters, to_mask
@@ -94,11 +94,28 @@ def open_scope(store: SearchableStore, query: str, k: int, filters: Any, opts: S
     warnings.extend(when.warnings)
     all_filters = list(shown)
     if when.allowed is not None:
-        all_filters.append(Filter("doc_id", "in", when.allowed, origin="as_of"))
+        # the shorter list: a collection of all Korean law excludes a few dozen versions not in force
+        # today, and 5,600 allowed ids in every mask and Chroma query cost seconds
+        if when.excluded and len(when.excluded) < len(when.allowed):
+            all_filters.append(Filter("doc_id", "nin", when.excluded, origin="as_of"))
+        else:
+            all_filters.append(Filter("doc_id", "in", when.allowed, origin="as_of"))
     if when.filter is not None:
         shown.append(when.filter)
-    mask = to_mask(all_filters, lex.column, len(lex))
+    if len(all_filters) == 1 and all_filters[0].origin == "as_of":  # only the versions in force: the same
+        f = all_filters[0]  # mask for every question of the snapshot on that day
+        key = f"as_of_mask:{f.op}:{hash(tuple(f.value))}"
+        mask = lex.memo(key, lambda: _frozen(to_mask(all_filters, lex.column, len(lex), lex.codes)))
+    else:
+        mask = to_mask(all_filters, lex.column, len(lex), lex.codes)
     return Scope(store, opts, query, k, snap, lex, all_filters, rq, mask, doc_titles, warnings, shown, when)
+
+
+def _frozen(mask: Any) -> Any:
+    """A shared mask is read-only, so no stage can change it for the next question."""
+    if mask is not None:
+        mask.flags.writeable = False
+    return mask
 
 
 def _as_of(lex: LexicalIndex, query: str, rq: str, given: list[Filter], shown: list[Filter],
@@ -111,7 +128,11 @@ def _as_of(lex: LexicalIndex, query: str, rq: str, given: list[Filter], shown: l
     titles = {str(x) for f in shown if f.key == "doc_title" and f.op in ("eq", "in")
               for x in (f.value if isinstance(f.value, list) else [f.value])}
     doc_ids = lex.memo("doc_id_set", lambda: {str(x) for x in lex.columns.get("doc_id") or [] if x})
-    when = asof.resolve(tl, chosen, compare, doc_ids, titles or None)
+    if chosen is None and not compare and not titles:  # the common case: today, every document
+        when = lex.memo(f"as_of_today:{asof.today()}", lambda: asof.resolve(tl, None, False, doc_ids, None))
+        when = replace(when, warnings=list(when.warnings))
+    else:
+        when = asof.resolve(tl, chosen, compare, doc_ids, titles or None)
     # the date phrase leaves the retrievers' text only when it changed what they search
     if (chosen is q_filter and q_filter is not None and span is not None and q_filter.phrase
             and when.allowed is not None):

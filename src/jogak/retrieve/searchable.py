@@ -3,6 +3,7 @@ with its filter columns, dense search inside Chroma, and the chunks of the rows 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
@@ -39,10 +40,18 @@ class SearchableStore(Protocol):
         """(row key, similarity) best first, filtered by a Chroma ``where``."""
         ...
 
+    def dense_search_among(self, vector: Any, n: int, rows: list[str]) -> list[tuple[str, float]]:
+        """(row key, similarity) best first among the given row keys, scored exactly."""
+        ...
+
     def distinct(self, column: str) -> list[Any]:
         """Distinct values of a filter column (resolves substring filters for Chroma)."""
         ...
 
     def chunk_map(self, rows: list[str]) -> dict[str, Chunk]:
         """Row key → chunk for the rows that still exist."""
+        ...
+
+    def get_chunks(self, ids: Iterable[str]) -> list[Chunk]:
+        """The active chunks of these ids, in order (ids that no longer exist are skipped)."""
         ...
