@@ -133,3 +133,16 @@ def test_load_speed_pdf() -> None:
     doc = load(FIX / "korean.pdf")
     per_page = (time.perf_counter() - t) / doc.n_pages
     assert per_page < 2.0, per_page
+
+
+def test_a_stray_nul_becomes_a_space_and_offsets_hold() -> None:
+    # PDF/DOCX extractors can emit U+0000; PostgreSQL TEXT (the shared store) refuses it
+    from jogak.load.builder import DocBuilder
+
+    b = DocBuilder("pdf")
+    b.add_line("제1조\x00(목적)", page=1, marks=[(4, "1")])
+    b.add_line("이 약관은\x00정한다.", page=1)
+    doc = b.build("x.pdf", n_pages=1)
+    assert "\x00" not in doc.text
+    assert doc.text == "제1조 (목적)\n이 약관은 정한다."
+    check_invariants(doc)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from array import array
 from typing import TYPE_CHECKING, Any
 
 from jogak.filters import COLUMNS
@@ -31,13 +32,15 @@ def build_lexical(store: Store, exclude_docs: set[str], extra: list[tuple[int, l
     of kept rows are carried over from the active directory (``jogak.index.leaves``); ``leaves`` are those
     of the new rows."""
     rows: list[str] = []
-    ids: list[list[int]] = []
+    # one int32 array per row: 4 bytes a token instead of a list's 8-byte pointer to a 28-byte int
+    # (31 M tokens at the full statute corpus: ~0.1 GB instead of ~1.1 GB)
+    ids: list[array[int]] = []
     vocab: dict[str, int] = {}
     cols: dict[str, list[Any]] = {c: [] for c in COLUMNS}
 
     def add(row: str, toks: list[str], cd: dict[str, Any]) -> None:
         rows.append(row)
-        ids.append([vocab.setdefault(t, len(vocab)) for t in (toks or [""])])
+        ids.append(array("i", [vocab.setdefault(t, len(vocab)) for t in (toks or [""])]))
         for c in COLUMNS:
             cols[c].append(cd.get(c))
 

@@ -35,28 +35,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from jogak.index.state import SCHEMA as STATE_SCHEMA
 from jogak.index.state import Manifest, Snapshot, StoreError
 
 URL_PREFIXES = ("postgresql://", "postgres://")
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
-CREATE TABLE IF NOT EXISTS docs (
-    doc_id TEXT PRIMARY KEY, gen BIGINT NOT NULL, source TEXT NOT NULL, doc_title TEXT, sha256 TEXT,
-    n_chunks BIGINT, ingested_at TEXT, path TEXT, format TEXT, n_pages BIGINT, strategy TEXT,
-    chunk_config TEXT, case_json TEXT, embedded BIGINT, text TEXT
-);
-CREATE INDEX IF NOT EXISTS docs_by_source ON docs(source);
-CREATE TABLE IF NOT EXISTS gens (gen BIGINT PRIMARY KEY, doc_id TEXT NOT NULL, state TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS chunks (
-    row TEXT PRIMARY KEY, chunk_id TEXT NOT NULL, doc_id TEXT NOT NULL, gen BIGINT NOT NULL,
-    chunk_no BIGINT, data TEXT NOT NULL, tokens TEXT NOT NULL, cols TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS chunks_by_id ON chunks(chunk_id, gen);
-CREATE INDEX IF NOT EXISTS chunks_by_gen ON chunks(gen, chunk_no);
+# the SQLite manifest's schema (one definition) with 64-bit integers, plus what only the shared store needs:
+# documents' chunks by document (replicas rebuild per document) and the BM25 index's files
+SCHEMA = re.sub(r"\bINTEGER\b", "BIGINT", STATE_SCHEMA) + """
 CREATE INDEX IF NOT EXISTS chunks_by_doc ON chunks(doc_id, chunk_no);
-CREATE TABLE IF NOT EXISTS trees (doc_id TEXT NOT NULL, gen BIGINT NOT NULL, tree TEXT NOT NULL,
-    PRIMARY KEY (doc_id, gen));
 CREATE TABLE IF NOT EXISTS lexical_files (id TEXT NOT NULL, name TEXT NOT NULL, part INTEGER NOT NULL,
     data BYTEA NOT NULL, PRIMARY KEY (id, name, part));
 """

@@ -62,6 +62,8 @@ class DocBuilder:
         """
         if "\n" in text:
             raise ValueError("a line must not contain a newline")
+        if "\x00" in text:  # a PDF/DOCX extractor's stray NUL: no store can keep it (PostgreSQL TEXT refuses it)
+            text = text.replace("\x00", " ")  # same length, so offsets, marks and page breaks stay valid
         if self.parts:
             # the newline belongs to the page of the previous line's end
             self.parts.append("\n")
