@@ -179,11 +179,6 @@ def evaluate_answers(
     options = options or AskOptions()
     judge = judge or MorphemeOverlapJudge(threshold=options.support_threshold)
     rows: list[dict[str, Any]] = []
-    tot = {"statements": 0, "supported": 0, "citations": 0, "relevant": 0}
-    per_q_rec: list[float] = []
-    per_q_prec: list[float] = []
-    n_checks = n_checks_ok = 0
-    recalls: list[float] = []
     t0 = time.monotonic()
     gen_name = getattr(generator, "name", None)
     for i, q in enumerate(questions, 1):
@@ -192,64 +187,11 @@ def evaluate_answers(
         else:
             composed = ask_composed(store, q["question"], k=options.k, generator=generator, options=options)
         gen_name = composed.answer.generator
-        res = check_question(q, composed)
-        rec = retrieval_recall(q, composed)
-        if rec is not None and q.get("answerable", True):
-            recalls.append(rec)
-        a = alce(composed, judge)
-        for key in tot:
-            tot[key] += a[key]
-        if a["statements"]:
-            per_q_rec.append(a["supported"] / a["statements"])
-        if a["citations"]:
-            per_q_prec.append(a["relevant"] / a["citations"])
-        n_checks += len(res["checks"])
-        n_checks_ok += sum(1 for c in res["checks"] if c["ok"])
-        ans = composed.answer
-        gold_cits = [citation_is_gold(q, c) for c in ans.citations]
-        rows.append({
-            "id": q["id"],
-            "kind": q.get("kind"),
-            "question": q["question"],
-            "answerable": q.get("answerable", True),
-            "outcome": ans.outcome,
-            "confidence": ans.confidence,
-            "gold_citations": sum(gold_cits),
-            "passed": res["passed"],
-            "abstained": res["abstained"],
-            "checks": res["checks"],
-            "retrieval_recall": rec,
-            "citation_recall": (a["supported"] / a["statements"]) if a["statements"] else None,
-            "citation_precision": (a["relevant"] / a["citations"]) if a["citations"] else None,
-            "answer": ans.answer,
-            "supported": ans.supported,
-            "citations": [{"ref": c.ref, "n": c.n, "source": f"{c.doc_title} · {c.article}",
-                           "support": c.support, "relevance": c.relevance, "gold": g}
-                          for c, g in zip(ans.citations, gold_cits, strict=True)],
-            "score": composed.draft.info.get("best_score"),
-            "coverage": composed.draft.info.get("coverage"),
-            "best_lexical": composed.draft.info.get("best_lexical"),
-            "features": composed.draft.info.get("features"),
-        })
+        rows.append(question_row(q, composed, judge))
         if progress is not None:
-            progress(i, q["id"], res["passed"])
-    unans = [r for r in rows if not r["answerable"]]
-    ans_rows = [r for r in rows if r["answerable"]]
+            progress(i, q["id"], rows[-1]["passed"])
     summary = {
-        "questions": len(rows),
-        "passed": sum(1 for r in rows if r["passed"]),
-        "pass_rate": _ratio(sum(1 for r in rows if r["passed"]), len(rows)),
-        "checkpoints": n_checks,
-        "checkpoints_passed": n_checks_ok,
-        "checkpoint_pass_rate": _ratio(n_checks_ok, n_checks),
-        "retrieval_recall": _mean(recalls),
-        "citation_recall": _ratio(tot["supported"], tot["statements"]),
-        "citation_precision": _ratio(tot["relevant"], tot["citations"]),
-        "citation_recall_macro": _mean(per_q_rec),
-        "citation_precision_macro": _mean(per_q_prec),
-        "unanswerable": len(unans),
-        "abstained_on_unanswerable": sum(1 for r in unans if r["abstained"]),
-        "false_abstentions": sum(1 for r in ans_rows if r["abstained"]),
+        **answer_summary(rows),
         **outcome_summary(rows),
         "generator": gen_name,
         "judge": judge.description,
@@ -257,6 +199,65 @@ def evaluate_answers(
         "seconds": round(time.monotonic() - t0, 2),
     }
     return {"summary": summary, "questions": rows}
+
+
+def question_row(q: dict[str, Any], composed: Composed, judge: MorphemeOverlapJudge) -> dict[str, Any]:
+    """One question's checks, outcome, citations and ALCE counts (``alce``), as the report lists it."""
+    res = check_question(q, composed)
+    a = alce(composed, judge)
+    ans = composed.answer
+    gold_cits = [citation_is_gold(q, c) for c in ans.citations]
+    return {
+        "id": q["id"],
+        "kind": q.get("kind"),
+        "question": q["question"],
+        "answerable": q.get("answerable", True),
+        "outcome": ans.outcome,
+        "confidence": ans.confidence,
+        "gold_citations": sum(gold_cits),
+        "passed": res["passed"],
+        "abstained": res["abstained"],
+        "checks": res["checks"],
+        "retrieval_recall": retrieval_recall(q, composed),
+        "alce": a,
+        "citation_recall": (a["supported"] / a["statements"]) if a["statements"] else None,
+        "citation_precision": (a["relevant"] / a["citations"]) if a["citations"] else None,
+        "answer": ans.answer,
+        "supported": ans.supported,
+        "citations": [{"ref": c.ref, "n": c.n, "source": f"{c.doc_title} · {c.article}",
+                       "support": c.support, "relevance": c.relevance, "gold": g}
+                      for c, g in zip(ans.citations, gold_cits, strict=True)],
+        "score": composed.draft.info.get("best_score"),
+        "coverage": composed.draft.info.get("coverage"),
+        "best_lexical": composed.draft.info.get("best_lexical"),
+        "features": composed.draft.info.get("features"),
+    }
+
+
+def answer_summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Checkpoint pass rates, context recall, ALCE citation recall/precision (micro and macro), abstentions."""
+    tot = {key: sum(r["alce"][key] for r in rows) for key in ("statements", "supported", "citations", "relevant")}
+    n_checks = sum(len(r["checks"]) for r in rows)
+    n_checks_ok = sum(1 for r in rows for c in r["checks"] if c["ok"])
+    unans = [r for r in rows if not r["answerable"]]
+    ans_rows = [r for r in rows if r["answerable"]]
+    return {
+        "questions": len(rows),
+        "passed": sum(1 for r in rows if r["passed"]),
+        "pass_rate": _ratio(sum(1 for r in rows if r["passed"]), len(rows)),
+        "checkpoints": n_checks,
+        "checkpoints_passed": n_checks_ok,
+        "checkpoint_pass_rate": _ratio(n_checks_ok, n_checks),
+        "retrieval_recall": _mean([r["retrieval_recall"] for r in ans_rows if r["retrieval_recall"] is not None]),
+        "citation_recall": _ratio(tot["supported"], tot["statements"]),
+        "citation_precision": _ratio(tot["relevant"], tot["citations"]),
+        "citation_recall_macro": _mean([r["citation_recall"] for r in rows if r["citation_recall"] is not None]),
+        "citation_precision_macro": _mean([r["citation_precision"] for r in rows
+                                           if r["citation_precision"] is not None]),
+        "unanswerable": len(unans),
+        "abstained_on_unanswerable": sum(1 for r in unans if r["abstained"]),
+        "false_abstentions": sum(1 for r in ans_rows if r["abstained"]),
+    }
 
 
 def outcome_summary(rows: list[dict[str, Any]]) -> dict[str, Any]:

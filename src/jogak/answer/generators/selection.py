@@ -230,26 +230,29 @@ def _points_to(pointer: Candidate, c: Candidate) -> bool:
 
 def _next_unit(c: Candidate, cands: list[Candidate]) -> Candidate | None:
     """The unit right after ``c`` in its excerpt, when it is in the same paragraph."""
-    later = [x for x in cands if x.excerpt.n == c.excerpt.n and x.unit.start >= c.unit.end]
-    if not later:
-        return None
-    nxt = min(later, key=lambda x: x.unit.start)
-    gap = c.excerpt.text[c.unit.end:nxt.unit.start]
-    if nxt.unit.heading != c.unit.heading or nxt.unit.marker != c.unit.marker or gap.count("\n") > 1:
-        return None
-    return nxt
+    return _adjacent_unit(c, cands, after=True)
 
 
 def _previous_unit(c: Candidate, cands: list[Candidate]) -> Candidate | None:
     """The unit right before ``c`` in its excerpt, when it is in the same paragraph."""
-    earlier = [x for x in cands if x.excerpt.n == c.excerpt.n and x.unit.end <= c.unit.start]
-    if not earlier:
+    return _adjacent_unit(c, cands, after=False)
+
+
+def _adjacent_unit(c: Candidate, cands: list[Candidate], after: bool) -> Candidate | None:
+    same = [x for x in cands if x.excerpt.n == c.excerpt.n]
+    if after:
+        side = [x for x in same if x.unit.start >= c.unit.end]
+        other = min(side, key=lambda x: x.unit.start) if side else None
+    else:
+        side = [x for x in same if x.unit.end <= c.unit.start]
+        other = max(side, key=lambda x: x.unit.start) if side else None
+    if other is None:
         return None
-    prev = max(earlier, key=lambda x: x.unit.start)
-    gap = c.excerpt.text[prev.unit.end:c.unit.start]
-    if prev.unit.heading != c.unit.heading or prev.unit.marker != c.unit.marker or gap.count("\n") > 1:
+    first, second = (c, other) if after else (other, c)
+    gap = c.excerpt.text[first.unit.end:second.unit.start]
+    if other.unit.heading != c.unit.heading or other.unit.marker != c.unit.marker or gap.count("\n") > 1:
         return None
-    return prev
+    return other
 
 
 def _group(c: Candidate) -> tuple:
