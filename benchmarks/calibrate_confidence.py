@@ -8,7 +8,7 @@ Each set gets a fresh store from its ``corpus:``; every question is answered wit
 answerer would give; a logistic regression (IRLS, ridge 0.5, no ridge on the bias) of "the question
 passed" on those features gives ``ExtractiveWeights.confidence_model``. Prints the coefficients, a
 reliability table and, per cut-off, how many answers would remain and how many of them are right.
-Never run it on tests/fixtures/blind/answers_report.yaml: that set is reported, not tuned on.
+Never run it on tests/fixtures/blind/answers_report.yaml or answers_r3.yaml: those sets are reported, not tuned on.
 """
 
 from __future__ import annotations

@@ -43,7 +43,10 @@ SETS = {
     "precedents": HELDOUT / "precedents_ko.yaml",
     "precedents_b": HELDOUT / "precedents_ko_b.yaml",
     "r1": BLIND / "mixed_r1.yaml",  # blind: measure only
-    "r2": BLIND / "mixed_r2.yaml",  # blind, untouched: once, at the end
+    "r2": BLIND / "mixed_r2.yaml",  # blind, run once at the end of issue 12's first round (session 3)
+    "report": BLIND / "answers_report.yaml",  # issue 13's report set (run once in session 3)
+    "r3": BLIND / "mixed_r3.yaml",  # blind, untouched (session 4): once, at the end
+    "a3": BLIND / "answers_r3.yaml",  # issue 13's second report set, untouched (session 4): once, at the end
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
@@ -58,6 +61,11 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "leaves-paragraph": {"leaf_granularity": "paragraph"},
     "leaves-item": {"leaf_granularity": "item"},
     "no-collapse": {"collapse": False},
+    "feedback": {"feedback": True},
+    "feedback-2x5": {"feedback": True, "feedback_docs": 2, "feedback_terms": 5},
+    "feedback-half": {"feedback": True, "weights": {"feedback": 0.5}},
+    "no-leaves-feedback": {"leaves": False, "feedback": True},
+    "no-leaves-feedback-2x5": {"leaves": False, "feedback": True, "feedback_docs": 2, "feedback_terms": 5},
     "no-documents": {"documents": False},
     "spread-0.1": {"document_spread": 0.1},
     "spread-0.2": {"document_spread": 0.2},

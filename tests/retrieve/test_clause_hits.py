@@ -16,6 +16,7 @@ from fakes import HashEmbedder
 
 from jogak.index import open_store
 from jogak.retrieve import SearchOptions, search
+from jogak.retrieve.clauses import unfold
 from jogak.retrieve.documents import law_short_name
 
 FILLER = "회원은 회사가 정한 절차에 따라 서비스를 이용할 수 있으며 회사는 이를 성실히 안내하여야 한다. " * 3
@@ -76,6 +77,38 @@ def test_the_chunks_of_one_clause_are_one_hit(store) -> None:
     flat = search(store, "회원은 회사가 정한 절차에 따라 서비스를 이용", k=5,
                   options=SearchOptions.from_config(collapse=False))
     assert sum(h.chunk.metadata.clause == "본문/제2조" for h in flat.hits) >= 2
+
+
+def test_unfold_gives_the_answerer_the_whole_clause(store) -> None:
+    res = search(store, "회원은 회사가 정한 절차에 따라 서비스를 이용", k=3)
+    top = res.hits[0]
+    hits = unfold(store, list(res.hits))
+    n = len(top.also)
+    parts = hits[1 : 1 + n]  # the clause's other chunks right after it, in document order
+    assert hits[0] is top and {h.chunk.id for h in parts} == set(top.also)
+    assert [h.chunk.metadata.chunk_no for h in parts] == sorted(h.chunk.metadata.chunk_no for h in parts)
+    assert all(h.chunk.metadata.clause == "본문/제2조" and h.matched[-1] == "clause_part" for h in parts)
+    assert hits[1 + n :] == list(res.hits[1:])  # the other hits keep their order
+    assert len({h.chunk.id for h in hits}) == len(hits)
+
+
+def test_the_answerer_gets_whole_clauses_unless_configured_off(store) -> None:
+    from jogak.answer.ask import AskOptions, ask_composed
+
+    q = "회원은 회사가 정한 절차에 따라 서비스를 이용"
+    whole = ask_composed(store, q, k=3, options=AskOptions(k=3))
+    part = ask_composed(store, q, k=3, options=AskOptions.from_config({"k": 3, "whole_clauses": False}))
+    assert any("clause_part" in e.hit.matched for e in whole.context.excerpts)
+    assert not any("clause_part" in e.hit.matched for e in part.context.excerpts)
+
+
+def test_feedback_adds_a_list_from_the_top_clauses_words(store) -> None:
+    q = "도용 사실을 알게 되면 어떻게 하나요"
+    plain = search(store, q, k=5)
+    fb = search(store, q, k=5, options=SearchOptions.from_config(feedback=True))
+    assert "feedback" not in {m for h in plain.hits for m in h.matched}
+    assert any("feedback" in h.matched for h in fb.hits)
+    assert fb.hits[0].chunk.metadata.clause == plain.hits[0].chunk.metadata.clause
 
 
 def test_leaves_are_indexed_with_their_breadcrumb_and_survive_rebuilds(store) -> None:

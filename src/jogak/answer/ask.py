@@ -47,6 +47,8 @@ class AskOptions:
     support_threshold: float = 0.5
     attach_threshold: float = 0.3  # a model-cited excerpt is attached to a statement at this support
     retrieve_options: dict[str, Any] = field(default_factory=dict)
+    # a clause hit brings its other chunks (document order) so a long clause reaches the answerer whole
+    whole_clauses: bool = True
 
     @classmethod
     def from_config(cls, section: dict[str, Any] | None = None) -> AskOptions:
@@ -59,6 +61,8 @@ class AskOptions:
             o.budget = int(s["context_tokens"])
         if s.get("lang"):
             o.lang = str(s["lang"])
+        if "whole_clauses" in s:
+            o.whole_clauses = bool(s["whole_clauses"])
         return o
 
 
@@ -102,11 +106,13 @@ def ask_composed(
     options: AskOptions | None = None,
 ) -> Composed:
     from jogak.retrieve import search
+    from jogak.retrieve.clauses import unfold
 
     options = options or AskOptions(k=k)
     result = search(store, question, k=k, filters=filters, options=options.retrieve_options or None)
     used_filters = getattr(result, "filters", None) or filters or {}
-    return answer_hits(question, list(result.hits), generator=generator, options=options,
+    hits = unfold(store, list(result.hits)) if options.whole_clauses else list(result.hits)
+    return answer_hits(question, hits, generator=generator, options=options,
                        filters=used_filters, notices=version_notices(result.warnings))
 
 

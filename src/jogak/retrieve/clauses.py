@@ -8,7 +8,13 @@ the article, and the article is shown where that 항 is), else the best-ranked o
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from jogak.model import Hit
 from jogak.retrieve.scope import Entry, Scope
+
+if TYPE_CHECKING:
+    from jogak.retrieve.searchable import SearchableStore
 
 
 def collapse(scope: Scope, entries: list[Entry]) -> list[Entry]:
@@ -45,4 +51,24 @@ def _fold(group: list[Entry]) -> Entry:
     out = Entry(shown.row, shown.key, head.score, list(dict.fromkeys(m for e in group for m in e.matched)),
                 via=shown.via, scores=dict(shown.scores), leaf=shown.leaf or head.leaf)
     out.also = [e.key for e in group if e is not shown]
+    return out
+
+
+def unfold(store: SearchableStore, hits: list[Hit]) -> list[Hit]:
+    """Hits with the other chunks of each hit's clause (``Hit.also``) placed right after it, in document
+    order — so a reader of the hits (the answerer) gets a long clause whole, not only the chunk that matched
+    best. The added hits carry their clause hit's score and rank, ``matched`` ending in "clause_part"."""
+    ids = [i for h in hits for i in h.also]
+    if not ids:
+        return hits
+    got = {c.id: c for c in store.get_chunks(ids)}
+    seen = {h.chunk.id for h in hits}
+    out: list[Hit] = []
+    for h in hits:
+        out.append(h)
+        parts = sorted((got[i] for i in h.also if i in got and i not in seen), key=lambda c: c.metadata.chunk_no)
+        for c in parts:
+            seen.add(c.id)
+            out.append(Hit(c, h.score, rank=h.rank, matched=[*h.matched, "clause_part"], scores=dict(h.scores),
+                           version=h.version))
     return out

@@ -17,7 +17,8 @@ class SearchOptions:
     dense: bool = True
     bm25: bool = True
     weights: dict[str, float] = field(default_factory=lambda: {"dense": 1.0, "bm25": 1.0, "route": 1.0,
-                                                                "leaf_dense": 1.0, "leaf_bm25": 1.0})
+                                                                "leaf_dense": 1.0, "leaf_bm25": 1.0,
+                                                                "feedback": 1.0})
     rrf_k: int = 60
     query_filters: bool = True
     clause_lookup: bool = True
@@ -34,6 +35,11 @@ class SearchOptions:
     # query carries the document wording too, in parentheses: "… 자르려면 … (해고)".
     lexicon_dense: bool = True
     expand: str | None = None  # None | "neighbours" | "parent"
+    # Pseudo-relevance feedback (retrieve/feedback.py): one more BM25 list whose query adds up to
+    # feedback_terms distinctive words of the first pass's top feedback_docs clauses.
+    feedback: bool = False
+    feedback_docs: int = 3
+    feedback_terms: int = 8
     # Multi-granularity matching (retrieve/leaves.py): every leaf (항/호/목) is matched on its own, dense
     # and lexical, and ranks its chunk — when the collection indexed its leaves (``index.leaves: true`` at
     # ingest; off by default: measured, it lifts statutes and contracts but not everyday questions over a

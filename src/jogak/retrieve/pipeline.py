@@ -4,6 +4,7 @@
     candidates  BM25, dense and route lists, filtered inside each retriever            (candidates.py)
                 + each chunk ranked by its best leaf (항/호/목), dense and BM25         (leaves.py)
     fusion      weighted RRF and the authority prior                                   (hybrid.py)
+                + optional second BM25 pass with the top clauses' words (feedback)     (feedback.py)
     documents   the documents the question names or implies are preferred             (documents.py)
     lookup      clauses and cases the question names go first                          (lookup.py)
     clauses     the chunks of one clause collapse into one hit                         (clauses.py)
@@ -22,6 +23,7 @@ from jogak.retrieve import documents
 from jogak.retrieve.candidates import retrieve_candidates
 from jogak.retrieve.clauses import collapse
 from jogak.retrieve.expansion import expand
+from jogak.retrieve.feedback import feedback_list
 from jogak.retrieve.hybrid import fuse
 from jogak.retrieve.lookup import named_first
 from jogak.retrieve.options import SearchOptions, SearchResult
@@ -38,7 +40,11 @@ def search(store: SearchableStore, query: str, k: int = 5, filters: Any = None,
     opts = options or SearchOptions.from_config()
     scope = open_scope(store, query, max(1, int(k)), filters, opts)
     cands = retrieve_candidates(scope)
-    entries, named = documents.prefer(scope, fuse(scope, cands))
+    entries = fuse(scope, cands)
+    if opts.feedback and (more := feedback_list(scope, cands, entries, cands.qtoks)):
+        cands.lists["feedback"] = more
+        entries = fuse(scope, cands)
+    entries, named = documents.prefer(scope, entries)
     by_row = {e.row: e for e in entries}
     ordered = collapse(scope, named_first(scope, entries, by_row))
     ordered = documents.spread(scope, rerank(scope, ordered, cands.qvec), named)

@@ -70,9 +70,11 @@ def _retrieve(store: Any, settings: ServerSettings, question: str, opts: Any,
     """(hits, filters in force, the search's warnings about versions)."""
     from jogak.answer.versions import version_notices
     from jogak.retrieve import search
+    from jogak.retrieve.clauses import unfold
 
     res = search(store, question, k=opts.k, filters=filters, options=search_options(settings))
-    return list(res.hits), (res.filters or filters or {}), version_notices(res.warnings)
+    hits = unfold(store, list(res.hits)) if opts.whole_clauses else list(res.hits)
+    return hits, (res.filters or filters or {}), version_notices(res.warnings)
 
 
 def run_ask(store: Any, settings: ServerSettings, question: str, k: int | None, filters: Any,
