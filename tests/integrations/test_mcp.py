@@ -109,7 +109,7 @@ def test_stdio_list_documents_and_search(stdio: dict[str, Any]) -> None:
 
 def test_stdio_ask_answers_with_verified_citations(stdio: dict[str, Any]) -> None:
     ans = _ok(stdio["2:ask"])
-    assert ans["answer"].endswith("(근거: 반품교환환불정책 · 제2조 (반품 배송비) ①)") and ans["supported"]
+    assert ans["answer"].splitlines()[0].endswith("(근거: 반품교환환불정책 · 제2조 (반품 배송비) ①)") and ans["supported"]
     c = ans["citations"][0]
     assert (c["path"], c["article"], c["page_start"]) == ("본문/제2조/제1항", "제2조 (반품 배송비) ①", 1)
     assert "6,000원" in c["quote"] and c["highlight"]["quote"]
@@ -206,7 +206,7 @@ def test_http_transport_applies_the_services_key_rules(http_server: str) -> None
     assert {t.name for t in haru["tools"]} == TOOLS
     assert _ok(haru["0:list_documents"])["collections"] == ["haru"]
     assert haru["1:search"].is_error and "forbidden" in haru["1:search"].content[0].text
-    assert _ok(haru["2:ask"])["answer"].endswith("(근거: 반품교환환불정책 · 제2조 (반품 배송비) ①)")
+    assert _ok(haru["2:ask"])["answer"].splitlines()[0].endswith("(근거: 반품교환환불정책 · 제2조 (반품 배송비) ①)")
     assert haru["3:search"].is_error and "forbidden" in haru["3:search"].content[0].text  # exists, not granted
 
     multi = _http_calls(http_server, {"X-API-Key": KEYS["multi"]}, calls[:2])

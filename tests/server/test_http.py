@@ -28,7 +28,9 @@ def test_ask_answers_with_citations(keyed_server: ServerProcess) -> None:
     # numbered citation markers replace the source note
     parts = a["answer_parts"]
     assert {"cite": [1], "note": "(근거: 반품교환환불정책 · 제2조 (반품 배송비) ①)"} in parts
-    assert "".join(p.get("text", "") for p in parts).strip().endswith("부담한다.")
+    # the rule's first sentence, then the same clause's ③ (free-shipping returns), which travels with it
+    text = "".join(p.get("text", "") for p in parts).strip()
+    assert text.splitlines()[0].endswith("부담한다.") and "3,000원만 차감한다." in text
     # highlight offsets point at the quote inside the clause inside the chunk
     with keyed_server.client(KEYS["haru"]) as c:
         chunk = c.get(f"/v1/chunks/{cit['chunk_id']}", params={"collection": "haru"}).json()
