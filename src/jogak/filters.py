@@ -367,34 +367,23 @@ def matches(filters: list[Filter], cols: dict[str, Any]) -> bool:
 
 def to_mask(filters: list[Filter], column: Callable[[str], np.ndarray], n: int,
             codes: Callable[[str], tuple[np.ndarray, list[Any]]] | None = None) -> np.ndarray | None:
-    """Boolean mask over ``n`` rows; ``column(name)`` returns an object array of cells. ``codes(name)``,
-    when given, returns the column factorized (a code per row, the distinct cells): each predicate is then
-    decided once per distinct cell and the mask is a vectorized lookup — a title filter over half a million
-    chunks costs a few thousand predicate calls instead of a Python loop over every row."""
+    """Boolean mask over ``n`` rows; ``column(name)`` returns an object array of cells, ``codes(name)`` (when
+    given: a loaded index's memo) the same column factorized. Each predicate is decided once per distinct
+    cell and the mask is a vectorized lookup — a title filter over half a million chunks costs a few
+    thousand predicate calls, not a Python loop over every row."""
     if not filters:
         return None
     import numpy as np  # heavy: not imported by the store's light paths (``jogak docs``)
 
+    codes = codes or (lambda name: factorize(list(column(name))))
     mask = np.ones(n, dtype=bool)
     for f in filters:
         spec = FIELDS[f.key]
         pred = PREDICATES[f.op]
         value = frozenset(str(x) for x in f.value) if f.op in ("in", "nin") else f.value  # one set, not one per cell
-        if codes is not None:
-            row_codes, uniques = codes(spec.column)
-            hit = np.fromiter((pred(cell, value, spec.kind) for cell in uniques), dtype=bool, count=len(uniques))
-            mask &= hit[row_codes]
-            continue
-        cells = column(spec.column)
-        cache: dict[Any, bool] = {}
-        out = np.empty(n, dtype=bool)
-        for i, cell in enumerate(cells):
-            key = tuple(cell) if isinstance(cell, list) else cell
-            r = cache.get(key)
-            if r is None:
-                r = cache[key] = pred(cell, value, spec.kind)
-            out[i] = r
-        mask &= out
+        row_codes, uniques = codes(spec.column)
+        hit = np.fromiter((pred(cell, value, spec.kind) for cell in uniques), dtype=bool, count=len(uniques))
+        mask &= hit[row_codes]
     return mask
 
 

@@ -32,8 +32,8 @@ def build_lexical(store: Store, exclude_docs: set[str], extra: list[tuple[int, l
     of kept rows are carried over from the active directory (``jogak.index.leaves``); ``leaves`` are those
     of the new rows."""
     rows: list[str] = []
-    # one int32 array per row: 4 bytes a token instead of a list's 8-byte pointer to a 28-byte int
-    # (31 M tokens at the full statute corpus: ~0.1 GB instead of ~1.1 GB)
+    # one int32 array per row: 4 bytes a token instead of a list's 8-byte pointer (measured: 36 vs 58 MB per
+    # 100 K rows of the statute corpus, ~0.1 GB less at its 520 K chunks)
     ids: list[array[int]] = []
     vocab: dict[str, int] = {}
     cols: dict[str, list[Any]] = {c: [] for c in COLUMNS}

@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING
 from jogak.index.lexical import lexical_text, tokenize
 
 if TYPE_CHECKING:
-    from jogak.retrieve.candidates import Candidates, Ranked
+    from jogak.retrieve.candidates import Ranked
     from jogak.retrieve.scope import Entry, Scope
 
 
-def feedback_list(scope: Scope, cands: Candidates, entries: list[Entry], qtoks: list[str]) -> Ranked:
+def feedback_list(scope: Scope, entries: list[Entry], qtoks: list[str]) -> Ranked:
     """The BM25 ranking for the question plus the expansion terms of the top entries ([] when there is
     nothing to expand with)."""
     opts, lex = scope.opts, scope.lex

@@ -41,7 +41,7 @@ def search(store: SearchableStore, query: str, k: int = 5, filters: Any = None,
     scope = open_scope(store, query, max(1, int(k)), filters, opts)
     cands = retrieve_candidates(scope)
     entries = fuse(scope, cands)
-    if opts.feedback and (more := feedback_list(scope, cands, entries, cands.qtoks)):
+    if opts.feedback and (more := feedback_list(scope, entries, cands.qtoks)):
         cands.lists["feedback"] = more
         entries = fuse(scope, cands)
     entries, named = documents.prefer(scope, entries)
