@@ -21,7 +21,7 @@ import codecs
 import re
 
 from jogak.load.errors import CorruptFileError, EncodingError
-from jogak.load.joining import is_control, is_hangul
+from jogak.load.joining import CONTROL_RE, is_hangul
 
 _BOMS = (
     (codecs.BOM_UTF32_LE, "utf-32-le"),
@@ -84,7 +84,7 @@ def _check_text(text: str, source: str) -> None:
     if not text:
         return
     sample = text[:20000]
-    ctrl = sum(1 for c in sample if is_control(c))
+    ctrl = len(CONTROL_RE.findall(sample))
     if ctrl > max(2, len(sample) * 0.05):
         raise CorruptFileError(source, "binary data, not text (control characters)")
 

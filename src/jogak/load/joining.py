@@ -147,5 +147,10 @@ def leading_ws(s: str) -> str:
     return s[:i]
 
 
+# Unicode category Cc (C0, DEL, C1) minus the whitespace controls: what is_control accepts, for counting
+# over a whole text without a Python call per character.
+CONTROL_RE = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
+
+
 def is_control(ch: str) -> bool:
     return unicodedata.category(ch) == "Cc" and ch not in "\t\n\r\f"

@@ -15,6 +15,11 @@ from jogak.model import Line
 from jogak.structure.candidates import CandidateReader
 from jogak.structure.layout import Body
 
+_SPACE_RE = re.compile(r"\s+")
+_PAGE_RE = re.compile(r"\s\d+\s*$")
+_ENTRY_RE = re.compile(r"(?:\s|\.)(?:\d+|[ivxlc]+)\s*$")
+_DECOR_RE = re.compile(r"[\s\[\]<>【】〈〉《》()#*]+")
+
 
 class TocFilter:
     def __init__(self, body: Body, reader: CandidateReader, schemes: tuple[Scheme, ...], g: Grammar) -> None:
@@ -23,6 +28,7 @@ class TocFilter:
         self.schemes = schemes
         self.g = g
         self.in_toc = False
+        self._heads = tuple(_SPACE_RE.sub("", w) for w in g.toc_words)
         self.listed = self._repeated_heading_lists()
 
     def skip(self, ln: Line, raw: str) -> bool:
@@ -33,11 +39,11 @@ class TocFilter:
         """A table of contents lists headings with page numbers; its entries are not headings."""
         s = raw.strip()
         if (self._toc_head(s) and len(s) <= 20) or (any(w in s for w in self.g.toc_words) and (
-                s.upper().startswith(("TABLE OF", "목차")) or re.search(r"\s\d+\s*$", s))):
+                s.upper().startswith(("TABLE OF", "목차")) or _PAGE_RE.search(s))):
             self.in_toc = True
             return True
         if self.in_toc:
-            if re.search(r"(?:\s|\.)(?:\d+|[ivxlc]+)\s*$", s) and len(s) < 200:
+            if len(s) < 200 and _ENTRY_RE.search(s):
                 return True
             self.in_toc = False
         return False
@@ -45,15 +51,14 @@ class TocFilter:
     def _toc_head(self, s: str) -> bool:
         """Does the line open with a table-of-contents word ("목차", "[목 차]", "TABLE OF CONTENTS")? Not a
         heading that merely holds one: "제21조 (차례)" is an article about 차례 (ancestral rites)."""
-        compact = re.sub(r"[\s\[\]<>【】〈〉《》()#*]+", "", s)
-        return any(compact.startswith(re.sub(r"\s+", "", w)) for w in self.g.toc_words)
+        return _DECOR_RE.sub("", s).startswith(self._heads)
 
     def _repeated_heading_lists(self) -> set[int]:
         """A run of short heading-like lines ("제1조(목적)" / "1. 개인정보의 처리 목적" …) whose first two lines
         come back, in order, as lines further down. Those later lines are the headings; the run is only a list
         of them. Returns the start offsets of the run's lines."""
         lines = [ln for ln in self.body.lines if ln.start < self.body.body_end and ln.role != "footnote"]
-        texts = [re.sub(r"\s+", "", TOC_LEADER_RE.sub("", self.body.raw(ln))) for ln in lines]
+        texts = [_SPACE_RE.sub("", TOC_LEADER_RE.sub("", self.body.raw(ln))) for ln in lines]
         first_at: dict[str, list[int]] = {}
         for i, t in enumerate(texts):
             if t:

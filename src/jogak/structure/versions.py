@@ -62,7 +62,7 @@ def annotate_versions(root: Node, doc: Document, warnings: list[str]) -> None:
     if version:
         root.attrs["version"] = version
     if text:
-        _later_starts(root, text, promulgated, start)
+        _later_starts({_number_key(n): n for n in _body_articles(root) if n.number}, text, promulgated, start)
     if start is not None:
         _pending(root, addenda, doc.text, start, own)
     _link_transitional(root, addenda, doc.text)
@@ -114,8 +114,7 @@ def _body_articles(root: Node) -> list[Node]:
     return [n for n in root.walk() if n.kind == "article" and n.block_type == "body"]
 
 
-def _later_starts(root: Node, text: str, promulgated: date | None, start: date | None) -> None:
-    by_number = {_number_key(n): n for n in _body_articles(root) if n.number}
+def _later_starts(by_number: dict[str, Node], text: str, promulgated: date | None, start: date | None) -> None:
     for later in later_starts(text, promulgated):
         if start is not None and later.start <= start:
             continue
@@ -132,6 +131,8 @@ def _pending(root: Node, addenda: list[Node], text: str, start: date, own: Node 
     against the 부칙's own promulgation date)."""
     tops = _blocks(addenda, text)
     starts: dict[date, date] = {}
+    # built once: a consolidated statute has hundreds of 부칙 and each used to walk the whole tree for it
+    by_number = {_number_key(n): n for n in _body_articles(root) if n.number}
     for n in tops:
         p = parse_date(_header_date(n, text) or "")
         body = text[n.char_start: n.char_end]
@@ -141,7 +142,7 @@ def _pending(root: Node, addenda: list[Node], text: str, start: date, own: Node 
         if s > start:
             starts[p] = s
         if n is not own:
-            _later_starts(root, body, p, start)
+            _later_starts(by_number, body, p, start)
     if not starts:
         return
     for n in root.walk():

@@ -1,6 +1,7 @@
 """YAML front matter (``---`` … ``---``/``...`` at the very top) → metadata, excluded from the text.
 
-``yaml.safe_load``; dates become ISO strings so metadata stays JSON-safe; a mapping is merged into the
+``yaml.safe_load`` semantics, through libyaml's C loader when PyYAML was built with it (the pure-Python
+loader was ~8 % of parsing a statute whose front matter lists its amendment history); dates become ISO strings so metadata stays JSON-safe; a mapping is merged into the
 metadata, any other value is kept as ``front_matter``; invalid YAML is a warning.
 """
 
@@ -10,6 +11,9 @@ import datetime as _dt
 from typing import Any
 
 import yaml
+
+# Same tag set as SafeLoader (safe constructors only), ~10× faster.
+_Loader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def _json_safe(v: Any) -> Any:
@@ -45,7 +49,7 @@ def read_front_matter(text: str, metadata: dict[str, Any], warnings: list[str]) 
     fm, body_off = split_front_matter(text)
     if fm is not None:
         try:
-            meta = yaml.safe_load(fm) if fm.strip() else None
+            meta = yaml.load(fm, Loader=_Loader) if fm.strip() else None
         except yaml.YAMLError as e:
             warnings.append(f"front matter is not valid YAML: {' '.join(str(e).split())[:120]}")
             meta = None

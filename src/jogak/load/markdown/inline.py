@@ -34,27 +34,32 @@ class Rendered:
 
 @dataclass
 class _Out:
-    chars: list[str] = field(default_factory=list)
-    flags: list[bool] = field(default_factory=list)  # bold per character
+    """Rendered text as runs; only the leading bold run is measured, so bold is not kept per character."""
+
+    parts: list[str] = field(default_factory=list)
+    n: int = 0  # characters emitted so far
+    lead_bold: int = 0  # characters of the leading bold run
+    plain_seen: bool = False  # a non-bold character was emitted: the leading run is over
     marks: list[tuple[int, str]] = field(default_factory=list)
     bold: bool = False
 
     def emit(self, chunk: str) -> None:
-        for ch in chunk:
-            self.chars.append(ch)
-            self.flags.append(self.bold)
+        if not chunk:
+            return
+        self.parts.append(chunk)
+        self.n += len(chunk)
+        if not self.plain_seen:
+            if self.bold:
+                self.lead_bold += len(chunk)
+            else:
+                self.plain_seen = True
 
 
 def render_inline(s: str, refs: dict[str, str] | None = None) -> Rendered:
     o = _Out()
     _render_into(s, o, refs or {})
-    text = "".join(o.chars)
-    # bold prefix: leading run of bold characters
-    bp = 0
-    for f in o.flags:
-        if not f:
-            break
-        bp += 1
+    text = "".join(o.parts)
+    bp = o.lead_bold
     # do not count trailing spaces of the bold run
     while bp > 0 and text[bp - 1].isspace():
         bp -= 1
@@ -78,7 +83,13 @@ def _render_into(s: str, o: _Out, refs: dict[str, str]) -> None:
             i += len(delim)
             continue
         rule = _RULES.get(c)
-        j = rule(s, i, o, refs, closers) if rule is not None else None
+        if rule is None:  # a run of ordinary text up to the next character that may open a construct
+            m = _PLAIN.match(s, i)
+            assert m
+            o.emit(m.group(0))
+            i = m.end()
+            continue
+        j = rule(s, i, o, refs, closers)
         if j is not None:
             i = j
             continue
@@ -119,7 +130,7 @@ def _bracket(s: str, i: int, o: _Out, refs: dict[str, str], closers: _Closers) -
     if c == "[" and s.startswith("[^", i):
         j = s.find("]", i + 2)
         if j > i + 2 and not re.search(r"\s", s[i + 2: j]):
-            o.marks.append((len(o.chars), s[i + 2: j]))
+            o.marks.append((o.n, s[i + 2: j]))
             return j + 1
     m = LINK.match(s, i)
     if m and (c == "[" or s.startswith("![", i)):
@@ -205,3 +216,4 @@ _RULES: dict[str, _Rule] = {
     "*": _emphasis,
     "_": _emphasis,
 }
+_PLAIN = re.compile("[^" + re.escape("".join(_RULES)) + "]+")
