@@ -2,19 +2,58 @@
 
 from __future__ import annotations
 
+import bisect
+from itertools import pairwise
+
 from jogak.grammar import Grammar
 from jogak.model import Document, Node
 
 
+def _holds(n: Node, offset: int) -> bool:
+    return n.char_start <= offset < max(n.char_end, n.char_start + 1)
+
+
 def deepest_at(root: Node, offset: int) -> Node:
+    """The deepest node whose span holds ``offset`` (the first such child at each level)."""
     node = root
     while True:
         for ch in node.children:
-            if ch.char_start <= offset < max(ch.char_end, ch.char_start + 1):
+            if _holds(ch, offset):
                 node = ch
                 break
         else:
             return node
+
+
+class Locator:
+    """``deepest_at`` for many offsets over one tree that does not change meanwhile: a statute's root has
+    hundreds of articles, so children in order and disjoint (nearly always) are bisected, others scanned."""
+
+    def __init__(self, root: Node) -> None:
+        self.root = root
+        self._starts: dict[int, list[int] | None] = {}
+
+    def _sorted_starts(self, node: Node) -> list[int] | None:
+        key = id(node)
+        if key not in self._starts:
+            ch = node.children
+            disjoint = all(max(a.char_end, a.char_start + 1) <= b.char_start for a, b in pairwise(ch))
+            self._starts[key] = [c.char_start for c in ch] if disjoint else None
+        return self._starts[key]
+
+    def at(self, offset: int) -> Node:
+        node = self.root
+        while node.children:
+            starts = self._sorted_starts(node)
+            if starts is None:
+                nxt = next((ch for ch in node.children if _holds(ch, offset)), None)
+            else:
+                i = bisect.bisect_right(starts, offset) - 1
+                nxt = node.children[i] if i >= 0 and _holds(node.children[i], offset) else None
+            if nxt is None:
+                return node
+            node = nxt
+        return node
 
 
 def attach_footnotes(root: Node, doc: Document, g: Grammar, warnings: list[str]) -> None:

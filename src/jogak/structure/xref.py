@@ -16,7 +16,7 @@ from jogak.grammar import Grammar, for_language
 from jogak.grammar.laws import CONTENT_AFTER_RE
 from jogak.grammar.numbering import any_int
 from jogak.model import Document, Node, Ref
-from jogak.structure.footnotes import deepest_at
+from jogak.structure.footnotes import Locator
 from jogak.structure.korefs import KoReader
 from jogak.structure.refindex import RefIndex, Resolved, Where, app_label, fuzzy_block
 
@@ -59,13 +59,14 @@ def _matches(root: Node, text: str, g: Grammar) -> list[tuple[str, dict, int, in
     starts: list[int] = []  # the spans taken so far, sorted and disjoint
     ends: list[int] = []
     out: list[tuple[str, dict, int, int, Node]] = []
+    locate = Locator(root).at
     for name, rx in g.ref_res:
         for m in rx.finditer(text):
             s, e = m.span()
             i = bisect.bisect_right(starts, s)
             if s == e or (i > 0 and ends[i - 1] > s) or (i < len(starts) and starts[i] < e):
                 continue
-            holder = deepest_at(root, s)
+            holder = locate(s)
             if holder is root:
                 continue
             # A heading's own label is not a reference to itself.
