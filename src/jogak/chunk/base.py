@@ -33,6 +33,7 @@ class BaseChunker(ABC):
 
     def make_chunk(self, doc: Document, chunk_no: int, start: int, end: int, **meta) -> Chunk:
         page_start, page_end = doc.page_range(start, end)
+        doc_id = meta.pop("doc_id", None) or doc_id_for(doc)  # a chunker may pass it, computed once per document
         md = ChunkMetadata(
             source=doc.source,
             doc_title=doc.doc_title,
@@ -43,7 +44,7 @@ class BaseChunker(ABC):
             char_start=start,
             char_end=end,
             strategy=self.strategy,
-            doc_id=doc_id_for(doc),
+            doc_id=doc_id,
             **meta,
         )
         ocr_pages = doc.metadata.get("ocr_pages")

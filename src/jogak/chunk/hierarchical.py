@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from jogak.chunk.base import BaseChunker
+from jogak.chunk.base import BaseChunker, doc_id_for
 from jogak.chunk.recursive import RecursiveSplitter
 from jogak.chunk.versions import clause_version, document_version
 from jogak.model import CaseInfo, Chunk, Document, Node, Segment
@@ -63,6 +63,7 @@ class HierarchicalChunker(BaseChunker):
         self._parents = tree.parent_map()
         self._lang = tree.language
         self._version = document_version(doc, tree.root)
+        self._doc_id = doc_id_for(doc)  # once per document: it hashes the law identity read from the metadata
         no = 0
         for unit, span in self._units(tree.root):
             for s, e in self._cut(unit, span):
@@ -215,6 +216,7 @@ class HierarchicalChunker(BaseChunker):
             footnotes=fns,
             segments=segments,
             case=CaseInfo.from_attrs(case),
+            doc_id=self._doc_id,
             clause=unit.path or "/",  # every chunk of this unit shares it (the root's own text: "/")
             **self._version,
             **clause_version(chain, (n for n in unit.walk() if n.char_start < e and s < n.char_end)),

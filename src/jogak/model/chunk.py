@@ -38,6 +38,11 @@ class Segment:
     start: int
     end: int
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # positional constructor arguments: a chunk stream sends every chunk between processes, and this is
+        # half the size of the default slots pickle (field names per object) and faster to read back
+        return self.__class__, tuple(getattr(self, f) for f in _field_names(self.__class__))
+
     def to_dict(self) -> dict[str, Any]:
         return {"path": self.path, "cite": self.cite, "start": self.start, "end": self.end}
 
@@ -152,6 +157,11 @@ class ChunkMetadata:
     transitional: list[str] = field(default_factory=list)
     transitional_for: list[str] = field(default_factory=list)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # positional constructor arguments: a chunk stream sends every chunk between processes, and this is
+        # half the size of the default slots pickle (field names per object) and faster to read back
+        return self.__class__, tuple(getattr(self, f) for f in _field_names(self.__class__))
+
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         for k in VERSION_KEYS:  # only set ones: a chunk of a document without versions reads as before
@@ -210,6 +220,11 @@ class Chunk:
             self.content_hash = sha256_text(self.text)
         if not self.embed_text:
             self.embed_text = self.text
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # positional constructor arguments: a chunk stream sends every chunk between processes, and this is
+        # half the size of the default slots pickle (field names per object) and faster to read back
+        return self.__class__, tuple(getattr(self, f) for f in _field_names(self.__class__))
 
     def to_dict(self) -> dict[str, Any]:
         return {
