@@ -98,6 +98,7 @@ def stream_files(files: Iterable[str | os.PathLike[str]], strategy: str = "struc
         yield res if res is not None else FileChunks(p, error=f"{Path(p).name}: {CRASHED}")
 
 
+AHEAD = 8  # items in flight per worker: one file's chunks each, a few MB at most
 CRASHED = "the worker process parsing it died (out of memory, or killed); the other files go on"
 T = TypeVar("T")
 
@@ -105,8 +106,8 @@ T = TypeVar("T")
 def ordered_map(fn: Callable[[str], T], items: list[str], workers: int, initializer: Callable[..., None],
                 initargs: tuple[Any, ...]) -> Iterator[tuple[str, T | None]]:
     """``(item, fn(item))`` in the order of ``items``, computed by ``workers`` processes, at most
-    2 × ``workers`` ahead of the consumer (a slow consumer — an embedding writer — must not let results pile
-    up in memory). An item whose worker process died yields None; the pool is started again for the rest.
+    ``AHEAD`` × ``workers`` ahead of the consumer (a slow consumer — an embedding writer — must not let results
+    pile up in memory; a window of 2 per worker left a worker idle behind each large statute at the head). An item whose worker process died yields None; the pool is started again for the rest.
 
     forkserver: workers start from a clean process (the caller may hold OpenMP, Kiwi or Chroma threads,
     which a plain fork would copy half-alive)."""
@@ -121,7 +122,7 @@ def ordered_map(fn: Callable[[str], T], items: list[str], workers: int, initiali
                                  initargs=initargs) as pool:
             window: deque[tuple[str, Any]] = deque()
             rest = iter(todo)
-            for it in itertools.islice(rest, 2 * workers):
+            for it in itertools.islice(rest, AHEAD * workers):
                 window.append((it, pool.submit(fn, it)))
             done = 0
             try:
