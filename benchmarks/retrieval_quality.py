@@ -18,6 +18,7 @@ Never part of ``make test``.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import sys
@@ -47,6 +48,8 @@ SETS = {
     "report": BLIND / "answers_report.yaml",  # issue 13's report set (run once in session 3)
     "r3": BLIND / "mixed_r3.yaml",  # blind, untouched (session 4): once, at the end
     "a3": BLIND / "answers_r3.yaml",  # issue 13's second report set, untouched (session 4): once, at the end
+    "r4": BLIND / "mixed_r4.yaml",  # blind, untouched (session 5): once, at the end
+    "a4": BLIND / "answers_r4.yaml",  # issue 13's third report set, untouched (session 5): once, at the end
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
@@ -77,7 +80,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
 KEYS = ("recall@1", "recall@5", "recall@10", "mrr", "ndcg@10", "clause_p@1")
 
 
-def stores_for(path: Path, where: Path) -> tuple[Any, Any] | None:
+def stores_for(path: Path, where: Path, leaves: bool = True) -> tuple[Any, Any] | None:
     """(our store, the baseline's recursive store) over the set's corpus, reused when ``where`` has them."""
     from jogak.eval.corpus import build_store, resolve_corpus
     from jogak.eval.retrieval import BASELINE_CHUNKS
@@ -87,9 +90,13 @@ def stores_for(path: Path, where: Path) -> tuple[Any, Any] | None:
     if not corpus.ok:
         print(f"[{path.name}] skipped: {corpus.reason()}", file=sys.stderr)
         return None
-    key = "_".join(sorted(p.name for p in corpus.paths))[:40] + f"-{abs(hash(tuple(sorted(map(str, corpus.paths))))) % 10**8}"
-    # leaves indexed (index.leaves) so the variants with and without leaf matching run on one store
-    ours, _ = build_store(corpus, where / key / "jogak", index={"leaves": True})  # unchanged files: skipped
+    # a stable key (str hash() changes with every process, which rebuilt the stores on every run)
+    digest = hashlib.sha1("\n".join(sorted(map(str, corpus.paths))).encode()).hexdigest()[:8]
+    key = "_".join(sorted(p.name for p in corpus.paths))[:40] + f"-{digest}"
+    # leaves indexed (index.leaves) so the variants with and without leaf matching run on one store;
+    # --no-leaf-store skips them (embedding every leaf triples the embedding time) for no-leaves variants
+    name = "jogak" if leaves or (where / key / "jogak").exists() else "jogak-noleaves"  # a leaf store serves both
+    ours, _ = build_store(corpus, where / key / name, index={"leaves": leaves})  # unchanged files: skipped
     base = open_store(where / key / "base", "default", create=True, config=dict(ours.config))
     base.ingest([str(p) for p in corpus.paths], **BASELINE_CHUNKS)
     return ours, base
@@ -127,6 +134,8 @@ def main(argv: list[str] | None = None) -> int:
                     choices=["hybrid", "dense", *VARIANTS])
     ap.add_argument("--stores", help="keep the stores here (default: a temporary folder)")
     ap.add_argument("--json", metavar="FILE", help="also write every row's metrics here")
+    ap.add_argument("--no-leaf-store", action="store_true",
+                    help="ingest without index.leaves (faster; only for variants that set leaves False)")
     a = ap.parse_args(argv)
     from jogak.eval.retrieval import GoldResolver
 
@@ -136,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     print(head)
     out: list[dict[str, Any]] = []
     for s in a.sets:
-        pair = stores_for(SETS[s], where)
+        pair = stores_for(SETS[s], where, leaves=not a.no_leaf_store)
         if pair is None:
             continue
         ours, base = pair

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from jogak.filters import COLUMNS
 from jogak.index.ingest import Progress
+from jogak.index.leaves import FILE as LEAF_FILE
 from jogak.index.leaves import LeafRows
 from jogak.index.lexical import TOKENIZER_VERSION, LexicalIndex, lexical_text, tokenize
 from jogak.index.state import Manifest, Row
@@ -21,6 +22,23 @@ from jogak.model import Chunk
 
 if TYPE_CHECKING:
     from jogak.index.store import Store
+
+
+class _Shared:
+    """One object per distinct column value: the columns of half a million rows repeat a few thousand titles,
+    ids, dates and path lists, and ``json.loads`` makes a new object for every cell. The columns are only
+    read (filter masks), so rows may share a list."""
+
+    def __init__(self) -> None:
+        self._strs: dict[str, str] = {}
+        self._lists: dict[tuple[Any, ...], list[Any]] = {}
+
+    def __call__(self, v: Any) -> Any:
+        if isinstance(v, str):
+            return self._strs.setdefault(v, v)
+        if isinstance(v, list) and all(isinstance(x, str | int | float | None) for x in v):
+            return self._lists.setdefault(tuple(v), [self(x) for x in v])
+        return v
 
 
 def build_lexical(store: Store, exclude_docs: set[str], extra: list[tuple[int, list[Row]]],
@@ -38,11 +56,13 @@ def build_lexical(store: Store, exclude_docs: set[str], extra: list[tuple[int, l
     vocab: dict[str, int] = {}
     cols: dict[str, list[Any]] = {c: [] for c in COLUMNS}
 
+    shared = _Shared()
+
     def add(row: str, toks: list[str], cd: dict[str, Any]) -> None:
         rows.append(row)
         ids.append(array("i", [vocab.setdefault(t, len(vocab)) for t in (toks or [""])]))
         for c in COLUMNS:
-            cols[c].append(cd.get(c))
+            cols[c].append(shared(cd.get(c)))
 
     m = store.manifest
     for row, toks, cj, doc_id in m.iter_index_rows():
@@ -67,7 +87,13 @@ def build_lexical(store: Store, exclude_docs: set[str], extra: list[tuple[int, l
 def _kept_leaves(store: Store, keep: set[str]) -> LeafRows:
     """The active directory's leaves of the rows in ``keep`` (none when it has no leaves)."""
     out = LeafRows()
-    if store.manifest.meta("lexical") is None:
+    lexical_id = store.manifest.meta("lexical")
+    if lexical_id is None:
+        return out
+    # look before loading: the whole active index (its rows, columns and BM25 arrays: 1.3 GB for every
+    # statute) was loaded into the writer only to learn that it has no leaves
+    where = store.manifest.fetch_lexical(lexical_id, store.coll_dir / "lexical")
+    if not (where / LEAF_FILE).is_file():
         return out
     lex = store.lexical()
     li = lex.leaves()
