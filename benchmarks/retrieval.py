@@ -161,6 +161,8 @@ def bench_size(n_chunks: int, n_queries: int = 100, strategy: str = "recursive")
             "search (hybrid+structure, + leaves)": _lat(lambda q: search(st, q, k=10, options=opts), queries),
             "search, no leaves (the default)": _lat(
                 lambda q: search(st, q, k=10, options=SearchOptions.from_config({}, leaves=False)), queries),
+            "search, no leaves + feedback 2×5": _lat(lambda q: search(st, q, k=10, options=SearchOptions.from_config(
+                {}, leaves=False, feedback=True, feedback_docs=2, feedback_terms=5)), queries),
             "search, no leaves/collapse/documents": _lat(lambda q: search(st, q, k=10, options=plain), queries),
             "search + rerank leaf (top 20)": _lat(lambda q: search(st, q, k=10, options=rerank), queries),
             "search + filter": _lat(lambda q: search(st, q, k=10, filters=flt, options=opts), queries),

@@ -64,18 +64,19 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "leaves-paragraph": {"leaf_granularity": "paragraph"},
     "leaves-item": {"leaf_granularity": "item"},
     "no-collapse": {"collapse": False},
+    # pseudo-relevance feedback, opt-in (its default size is 2 clauses × 5 words since session 5)
     "feedback": {"feedback": True},
-    "feedback-2x5": {"feedback": True, "feedback_docs": 2, "feedback_terms": 5},
+    "feedback-3x8": {"feedback": True, "feedback_docs": 3, "feedback_terms": 8},
     "feedback-half": {"feedback": True, "weights": {"feedback": 0.5}},
     "no-leaves-feedback": {"leaves": False, "feedback": True},
-    "no-leaves-feedback-2x5": {"leaves": False, "feedback": True, "feedback_docs": 2, "feedback_terms": 5},
+    "no-leaves-feedback-3x8": {"leaves": False, "feedback": True, "feedback_docs": 3, "feedback_terms": 8},
     "no-documents": {"documents": False},
     "spread-0.1": {"document_spread": 0.1},
     "spread-0.2": {"document_spread": 0.2},
     "no-rerank": {"rerank": None},
     "rerank-leaf": {"rerank": "leaf"},
     "no-lexicon": {"lexicon": False, "lexicon_dense": False},
-    "issue-11": {"leaves": False, "collapse": False, "documents": False, "rerank": None},
+    "issue-11": {"leaves": False, "collapse": False, "documents": False, "rerank": None, "feedback": False},
 }
 KEYS = ("recall@1", "recall@5", "recall@10", "mrr", "ndcg@10", "clause_p@1")
 
