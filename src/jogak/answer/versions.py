@@ -49,7 +49,34 @@ def annotate(answer: Answer, hits: list[Hit], notices: list[str], lang: str) -> 
         lead = (f"{', '.join(named)}에 따른 답입니다 (현행 판이 아닙니다). " if lang == "ko" else
                 f"This answer follows {', '.join(named)} (not the version in force today). ")
         answer.answer = lead + answer.answer
+    coming = _coming_wording(answer, by_id, notices, lang)
+    if coming:
+        answer.answer = coming + answer.answer
     _transitional_note(answer, hits, lang)
+
+
+def _coming_wording(answer: Answer, by_id: dict[str, Hit], notices: list[str], lang: str) -> str:
+    """A cited clause whose only text in the collection takes effect later (retrieve/transitional.py keeps
+    it, with a notice ending "coming wording"): the answer says so before it answers from it."""
+    said: list[str] = []
+    for c in answer.citations:
+        h = by_id.get(c.chunk_id)
+        if h is None:
+            continue
+        md = h.chunk.metadata
+        key = f"{md.doc_title} {md.article or md.path}:"
+        later = md.clause_effective_from
+        if later and any(n.startswith(key) and n.endswith("coming wording") for n in notices):
+            label = (f"{md.doc_title} {md.article}".strip() if lang == "ko" else key[:-1])
+            item = (f"{label}은(는) {_dot(later)} 시행 예정인 문언입니다" if lang == "ko"
+                    else f"{label} is the wording that takes effect on {later}")
+            if item not in said:
+                said.append(item)
+    if not said:
+        return ""
+    if lang == "ko":
+        return "; ".join(said) + " (오늘 시행 중인 문언은 컬렉션에 없습니다). "
+    return "; ".join(said) + " (the wording in force today is not in the collection). "
 
 
 def _transitional_note(answer: Answer, hits: list[Hit], lang: str) -> None:

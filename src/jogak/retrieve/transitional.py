@@ -76,11 +76,25 @@ def _in_force_clauses(scope: Scope, hits: list[Hit]) -> list[Hit]:
     day = scope.as_of.day if scope.as_of is not None else None
     if day is None:
         return hits
+    assert scope.as_of is not None
+    asked = scope.as_of.filter is not None and scope.as_of.filter.origin != "default"
     kept: list[Hit] = []
     for h in hits:
-        later = h.chunk.metadata.clause_effective_from
+        md = h.chunk.metadata
+        later = md.clause_effective_from
         if later and later > day:
-            md = h.chunk.metadata
+            v = version_of(scope.timelines, md.doc_id)
+            if not asked and (v is None or len(scope.timelines.get(v.work, [])) < 2):
+                # The work's only text, asked about today: dropping the clause would hide the rule altogether
+                # (a consolidated 근로기준법 holds 제60조 as amended from 2027-06-10, and 연차 questions found
+                # nothing). It stays, and the answer carries the notice.
+                note = (f"{md.doc_title} {md.article or md.path}: the text the collection holds takes effect on "
+                        f"{later}, after {day}; the wording in force on {day} is not in the collection, so this "
+                        "is the coming wording")
+                if note not in scope.warnings:
+                    scope.warnings.append(note)
+                kept.append(h)
+                continue
             note = (f"{md.doc_title} {md.article or md.path}: the text the collection holds takes effect on {later}, "
                     f"after {day}; the wording in force on {day} is not in the collection")
             if note not in scope.warnings:
