@@ -36,9 +36,13 @@ demo: $(VENV)/.base
 	@echo
 	@echo 'Next: . $(VENV)/bin/activate, then jogak ask "포인트 유효기간은?", jogak search "교환 배송비", jogak serve'
 
+# Two test processes (pytest-xdist), one file per process at a time: module fixtures (servers, stores)
+# start once. Most of the suite waits on servers and subprocesses, so two beat one even on two cores.
+TEST_WORKERS ?= 2
+
 test: $(VENV)/.dev
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check .
