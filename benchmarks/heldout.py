@@ -62,11 +62,12 @@ SETS = {
     "precedents_c": HELDOUT / "precedents_ko_c.yaml",
     "contracts_c": HELDOUT / "contracts_c.yaml",
     # issue 13's blind answer sets over mixed collections (tests/fixtures/blind/README_answers.md): "tune"
-    # may be calibrated on; "report", "a3" and "a4" are for reporting only
+    # may be calibrated on; "report", "a3", "a4" and "a5" are for reporting only
     "tune": BLIND / "answers_tune.yaml",
     "report": BLIND / "answers_report.yaml",
     "a3": BLIND / "answers_r3.yaml",
     "a4": BLIND / "answers_r4.yaml",  # untouched (session 5): once, at the end
+    "a5": BLIND / "answers_r5.yaml",  # untouched (session 6): once, at the end
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 

@@ -50,6 +50,8 @@ SETS = {
     "a3": BLIND / "answers_r3.yaml",  # issue 13's second report set, untouched (session 4): once, at the end
     "r4": BLIND / "mixed_r4.yaml",  # blind, untouched (session 5): once, at the end
     "a4": BLIND / "answers_r4.yaml",  # issue 13's third report set, untouched (session 5): once, at the end
+    "r5": BLIND / "mixed_r5.yaml",  # blind, untouched (session 6): once, at the end
+    "a5": BLIND / "answers_r5.yaml",  # issue 13's fourth report set, untouched (session 6): once, at the end
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
