@@ -21,22 +21,15 @@ import re
 
 from jogak.answer.context import Context
 from jogak.answer.morph import char_bigrams
+from jogak.grammar.laws import asks_the_law, title_kind
 
-_LAW_CUE = re.compile(r"법적으로|법(?:에서|에는|에|상|으로|이|은|률상|률에서|령상|령에서)\s|법에\s*정해|법대로|법으로\s*정")
 _DEFINED = re.compile(r"([가-힣A-Za-z0-9]{2,})(?:\s*서비스)?\s*\(이하")
 _PARTICLE = re.compile(r"(?:에서는|에서|에는|에게|에|의|은|는|이|가|을|를|도|으로|로|과|와|이랑|랑|대로|처럼)$")
 
 
 def doc_kind(title: str) -> str:
     """"decree" (… 시행령), "rule" (… 시행규칙), "statute" (… 법 / … 법률), else "other"."""
-    t = title.replace(" ", "")
-    if t.endswith("시행령"):
-        return "decree"
-    if t.endswith("시행규칙"):
-        return "rule"
-    if t.endswith(("법", "법률")) or "에관한법률" in t:
-        return "statute"
-    return "other"
+    return title_kind(title)
 
 
 def _words(question: str) -> list[str]:
@@ -70,7 +63,7 @@ def pointed(question: str, context: Context) -> tuple[dict[str, float], list[str
         texts[t] = texts.get(t, "") + " " + ex.text
     compact = question.replace(" ", "")
     words = _words(question)
-    law_cue = bool(_LAW_CUE.search(question + " "))
+    law_cue = asks_the_law(question)
     decree_cue = "시행령" in compact
     # names: the question's words that a document defines as its party or service ("하루마켓(이하
     # "회사")", "다온마켓 서비스(이하 …)") — they pick the document, they are not what is asked

@@ -53,6 +53,32 @@ def family_of(title: str) -> str:
     return name_key(split_instrument(title)[0])
 
 
+def title_kind(title: str) -> str:
+    """What kind of document a title names: "decree" (… 시행령), "rule" (… 시행규칙), "statute" (… 법 /
+    … 법률 / …에 관한 법률), else "other" (terms, a policy, a contract)."""
+    t = name_key(title)
+    if t.endswith("시행령"):
+        return "decree"
+    if t.endswith("시행규칙"):
+        return "rule"
+    if t.endswith(("법", "법률")) or "에관한법률" in t:
+        return "statute"
+    return "other"
+
+
+# A question asking what *the law* says ("법적으로", "법에서는", "법에 정해진", "법으로 정해") rather than a
+# company's terms — everyday wording that points to the statutes of a mixed collection, not to one by name.
+# "방법이", "불법으로", "해법은" are not the law: the words ending in 법 that do not name one are excluded.
+_NOT_LAW = "방불위합편문수용해어기요탈비마화"
+LAW_CUE_RE = re.compile(rf"(?<![{_NOT_LAW}])(?:법적으로|법(?:에서는|에서|에는|에|상으로는|상|으로는|으로|이|은|률상|률에서는|률에서|령상|령에서는|령에서)\s"
+                        r"|법에\s*정해|법대로|법으로\s*정)")
+
+
+def asks_the_law(question: str) -> bool:
+    """Does the question ask what the law says (``LAW_CUE_RE``)?"""
+    return bool(LAW_CUE_RE.search(question + " "))
+
+
 # ─── references between laws ────────────────────────────────────────────────────────────────────
 
 # The words that name the document itself: "이 법", "이 영", "이 규칙" (and a contract's "이 약관" …).

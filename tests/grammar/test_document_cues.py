@@ -1,0 +1,27 @@
+"""The grammar's document cues: a question asking what *the law* says ("법적으로", "법에서는"; "방법이" is not
+the law) and the kind a title names — what the answer stage reads to pick among documents that restate a rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from jogak.grammar.laws import asks_the_law, title_kind
+
+
+@pytest.mark.parametrize(("question", "law"), [
+    ("법적으로는 물건 받고 며칠 안에 청약을 철회할 수 있어요?", True),
+    ("법에서는 받은 날부터 며칠 안에 철회할 수 있다고 하나요?", True),
+    ("법에 정해진 철회 기간이 있나요?", True),
+    ("환불 방법이 뭐예요?", False),
+    ("불법으로 결제된 건 어떻게 해요?", False),
+    ("물건 받고 며칠 안에 철회할 수 있어요?", False),
+])
+def test_law_cue(question: str, law: bool) -> None:
+    assert asks_the_law(question) is law
+
+
+def test_title_kinds() -> None:
+    assert title_kind("전자상거래 등에서의 소비자보호에 관한 법률") == "statute"
+    assert title_kind("개인정보 보호법 시행령") == "decree"
+    assert title_kind("근로기준법 시행규칙") == "rule"
+    assert title_kind("솔빛몰_이용약관") == "other"
