@@ -72,6 +72,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "feedback-half": {"feedback": True, "weights": {"feedback": 0.5}},
     "no-leaves-feedback": {"leaves": False, "feedback": True},
     "no-leaves-feedback-3x8": {"leaves": False, "feedback": True, "feedback_docs": 3, "feedback_terms": 8},
+    "no-xref": {"xref": False},
+    "xref-1": {"xref_per_target": 1},
     "no-documents": {"documents": False},
     "spread-0.1": {"document_spread": 0.1},
     "spread-0.2": {"document_spread": 0.2},

@@ -68,8 +68,10 @@ def test_extractive_pass_rate(report):
     assert s["pass_rate"] >= 0.85, s
     assert s["abstained_on_unanswerable"] == s["unanswerable"] == 2
     # 3 since the corpus holds two 멤버십정책 versions: BM25 counts the version not in force in its document
-    # frequencies, so q25 (골드 등급) ranks the return policy first and is answered as "related" (issue 15)
-    assert s["false_abstentions"] <= 3
+    # frequencies, so q25 (골드 등급) ranks the return policy first and is answered as "related" (issue 15);
+    # 4 since session 6's 8 excerpts: q17 (지연 보상 포인트 언제·언제까지), answered before without its
+    # "3영업일 이내" half (a failed checkpoint), now shows both halves as related clauses (a closer rival)
+    assert s["false_abstentions"] <= 4
     assert s["citation_recall"] >= 0.95 and s["citation_precision"] >= 0.95
 
 

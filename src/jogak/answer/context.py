@@ -219,7 +219,7 @@ class Context:
 
 def build_context(
     hits: list[Hit],
-    budget: int = 3000,
+    budget: int = 4000,
     lang: str | None = None,
     question: str = "",
 ) -> Context:

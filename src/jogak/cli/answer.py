@@ -18,9 +18,9 @@ LlmOpt = Annotated[str | None, typer.Option(
     "--llm", help="Generator: extractive (offline, default) or openai (any OpenAI-compatible server).")]
 ModelOpt = Annotated[str | None, typer.Option("--model", help="Model name for --llm openai.")]
 BaseUrlOpt = Annotated[str | None, typer.Option("--base-url", help="Base URL for --llm openai (…/v1).")]
-KOpt = Annotated[int | None, typer.Option("-k", "--k", min=1, help="Excerpts retrieved (default: answer.k or 6).")]
+KOpt = Annotated[int | None, typer.Option("-k", "--k", min=1, help="Excerpts retrieved (default: answer.k or 8).")]
 BudgetOpt = Annotated[int | None, typer.Option(
-    "--budget", help="Token budget of the excerpt block (default: answer.context_tokens or 3000).")]
+    "--budget", help="Token budget of the excerpt block (default: answer.context_tokens or 4000).")]
 
 
 def register(app: typer.Typer) -> None:

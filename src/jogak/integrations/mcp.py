@@ -212,7 +212,7 @@ def build_server(backend: Backend) -> MCPServer:
     async def ask(
         question: Annotated[str, Field(min_length=1, description="The question (Korean or English)")],
         ctx: Context,
-        k: Annotated[int | None, Field(description="Excerpts retrieved (default: answer.k or 6)")] = None,
+        k: Annotated[int | None, Field(description="Excerpts retrieved (default: answer.k or 8)")] = None,
         filters: Filters = None,
         collection: Collection = None,
         as_of: AsOf = None,

@@ -60,7 +60,7 @@ class ExtractiveWeights:
     authority: dict[str, float] = field(default_factory=answer_priors)
     # the document the question's wording points to (jogak.answer.documents: 1 named … 0.4 "법적으로" for
     # a decree) gets its units' scores × (1 + doc_pointer · that score), when the question points at all
-    doc_pointer: float = 0.15
+    doc_pointer: float = 0.5  # 0.15 until session 6 (tune set: checkpoints +1.5 points at 0.5)
     name_weight: float = 0.0  # a question word naming a document's party or service counts this much
 
     # ── abstaining ─────────────────────────────────────────────────────────────────────────────
@@ -84,7 +84,7 @@ class ExtractiveWeights:
     confidence_model: dict[str, float] = field(default_factory=lambda: dict(_CONFIDENCE_MODEL))
     answer_confidence: float = 0.6  # below this confidence the answerer does not assert an answer …
     related_floor: float = 0.25  # … and shows as related clauses the units scoring at least this
-    related_max: int = 4  # … at most this many clauses (the best unit of each)
+    related_max: int = 6  # … at most this many clauses (the best unit of each; 4 until session 6)
 
     # ── choosing further units ─────────────────────────────────────────────────────────────────
     max_units: int = 4
