@@ -92,3 +92,9 @@ CASE_SERIAL = r"\d{1,7}"
 CASE_NUMBER = rf"{CASE_YEAR}\s?{CASE_CODE}\s?{CASE_SERIAL}"
 CASE_NUMBER_RE = re.compile(
     rf"(?P<year>(?:19|20)\d{{2}}|\d{{2}})\s?(?P<code>{CASE_CODE})\s?(?P<serial>{CASE_SERIAL})")
+
+
+# A purpose article ("제1조 (목적)", "Article 1 (Purpose)") states what the whole document is for: it shares
+# the document's vocabulary with every question about it but answers only a question about that purpose.
+PURPOSE_ARTICLE_RE = re.compile(r"[(（]\s*(?:목적|purpose)\s*[)）]\s*$", re.IGNORECASE)
+PURPOSE_QUESTION_RE = re.compile(r"목적|취지|purpose", re.IGNORECASE)

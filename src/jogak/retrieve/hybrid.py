@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from jogak.grammar.patterns import PURPOSE_ARTICLE_RE, PURPOSE_QUESTION_RE
 from jogak.retrieve.scope import Entry
 
 if TYPE_CHECKING:
@@ -73,12 +74,24 @@ def fuse(scope: Scope, cands: Candidates) -> list[Entry]:
 def _authority_prior(scope: Scope, fused: list[Fused], routed: list[str]) -> None:
     """Seed 004: the binding clause outranks text that restates or explains it — each fused score is
     multiplied by the weight of its node kind, else its block type (``SearchOptions.authority``); a
-    block type a routing rule preferred for this question is not discounted."""
+    block type a routing rule preferred for this question is not discounted. A purpose article ("제1조
+    (목적)") is multiplied by ``authority["purpose"]`` unless the question asks about a purpose."""
     kinds, blocks = scope.lex.column("kind"), scope.lex.column("block_type")
     authority = {b: w for b, w in scope.opts.authority.items() if b not in routed}
+    purpose = authority.get("purpose", 1.0) if not PURPOSE_QUESTION_RE.search(scope.query) else 1.0
+    purpose_rows = _purpose_rows(scope) if purpose != 1.0 else frozenset()
     row_of = scope.row_of
     for f in fused:
         i = row_of.get(f.key)
         if i is not None:
             f.score *= authority.get(kinds[i] or "", authority.get(blocks[i] or "", 1.0))
+            if i in purpose_rows:
+                f.score *= purpose
     fused.sort(key=lambda f: -f.score)
+
+
+def _purpose_rows(scope: Scope) -> frozenset[int]:
+    """Rows whose chunk begins in a purpose article ("제1조 (목적)"), once per snapshot."""
+    articles = scope.lex.column("article")
+    return scope.lex.memo("purpose_rows", lambda: frozenset(
+        i for i, a in enumerate(articles) if a and PURPOSE_ARTICLE_RE.search(str(a).split(", ")[0])))

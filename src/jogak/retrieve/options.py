@@ -71,8 +71,10 @@ class SearchOptions:
     # Addenda (부칙) say when and how amendments apply; a statute's long amendment history must not crowd
     # out the articles, so they rank lower unless the question is about application or transition (the
     # "transition" routing rule prefers them then, and this factor is not applied).
+    # A purpose article ("제1조 (목적)") shares every question's vocabulary and answers almost none: "purpose"
+    # discounts it unless the question asks about a purpose.
     authority: dict[str, float] = field(default_factory=lambda: {"faq": 0.975, "footnote": 0.95,
-                                                                 "addenda": 0.9})
+                                                                 "addenda": 0.9, "purpose": 0.8})
 
     @classmethod
     def from_config(cls, section: dict[str, Any] | None = None, **overrides: Any) -> SearchOptions:
