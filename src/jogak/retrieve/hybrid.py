@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from jogak.grammar.patterns import PURPOSE_ARTICLE_RE, PURPOSE_QUESTION_RE
+from jogak.grammar.patterns import PURPOSE_HEADING_RE, PURPOSE_QUESTION_RE
 from jogak.retrieve.scope import Entry
 
 if TYPE_CHECKING:
@@ -94,4 +94,4 @@ def _purpose_rows(scope: Scope) -> frozenset[int]:
     """Rows whose chunk begins in a purpose article ("제1조 (목적)"), once per snapshot."""
     articles = scope.lex.column("article")
     return scope.lex.memo("purpose_rows", lambda: frozenset(
-        i for i, a in enumerate(articles) if a and PURPOSE_ARTICLE_RE.search(str(a).split(", ")[0])))
+        i for i, a in enumerate(articles) if a and PURPOSE_HEADING_RE.search(str(a).split(", ")[0])))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from jogak.authority import retrieval_priors
 from jogak.config import load_config
 from jogak.filters import Filter
 from jogak.model import Hit
@@ -71,10 +72,10 @@ class SearchOptions:
     # Addenda (부칙) say when and how amendments apply; a statute's long amendment history must not crowd
     # out the articles, so they rank lower unless the question is about application or transition (the
     # "transition" routing rule prefers them then, and this factor is not applied).
-    # A purpose article ("제1조 (목적)") shares every question's vocabulary and answers almost none: "purpose"
-    # discounts it unless the question asks about a purpose.
-    authority: dict[str, float] = field(default_factory=lambda: {"faq": 0.975, "footnote": 0.95,
-                                                                 "addenda": 0.9, "purpose": 0.8})
+    # (jogak.authority's retrieval column: faq, footnote, addenda, and "purpose", a purpose article ("제1조
+    # (목적)"), which shares every question's vocabulary and answers almost none — unless the question asks
+    # about a purpose)
+    authority: dict[str, float] = field(default_factory=retrieval_priors)
 
     @classmethod
     def from_config(cls, section: dict[str, Any] | None = None, **overrides: Any) -> SearchOptions:

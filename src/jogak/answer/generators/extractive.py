@@ -53,6 +53,7 @@ from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.morph import char_bigrams, get_embedder, rescale_cosine
 from jogak.answer.text import is_annotation, is_question_section, normalise_ws
 from jogak.answer.units import Unit, chunk_units
+from jogak.grammar.patterns import PURPOSE_HEADING_RE, PURPOSE_QUESTION_RE
 from jogak.lexicon import content_terms, expand_terms
 
 _EXAMPLE = re.compile(r"^\s*(?:예를\s*들어|예컨대|예시|가령|for\s+example|for\s+instance|e\.g\.)", re.I)
@@ -60,9 +61,7 @@ _CASE_BODY = ("판례내용", "전문", "이유", "주문")
 _NAMED = re.compile(r"제\s*\d+\s*조(?:\s*의\s*\d+)?")
 # A decision named by its 사건번호 (2- or 4-digit year, 1–3 Hangul 사건부호, serial) and the section asked for.
 _CASE_NO = re.compile(r"(?<!\d)(?:\d{2}|\d{4})\s?[가-힣]{1,3}\s?\d{1,7}(?!\d)")
-_PURPOSE_HEAD = re.compile(r"\(목적\)|^\S*\s*목적$|\bPurpose\b", re.I)
 _FORM = re.compile(r"^\s*[\[【<(]?\s*별지")  # a blank form ("[별지 제1호 서식] 회원탈퇴 신청서 성명: …")
-_PURPOSE_Q = re.compile(r"목적|purpose", re.I)
 _APPENDIX_WORDS = ("부록", "별표", "Schedule", "Exhibit", "Annex", "Appendix", "appendix", "schedule")
 
 
@@ -264,7 +263,7 @@ class ExtractiveAnswerer(Generator):
         n_ex = max(1, len(context.excerpts))
         # the document the question points to wins a tie ("법적으로 …" the statute, "하루마켓 …" its policy)
         points = max(doc_scores.values(), default=0.0) > min(doc_scores.values(), default=0.0)
-        asks_purpose = bool(_PURPOSE_Q.search(question))
+        asks_purpose = bool(PURPOSE_QUESTION_RE.search(question))
         for i, c in enumerate(cands):
             semantic = None if sims is None else float(sims[i])
             base = self._base(c, q, semantic)
@@ -327,7 +326,7 @@ class ExtractiveAnswerer(Generator):
             weight *= w.prior("addenda")
         if _EXAMPLE.match(c.unit.text):
             weight *= w.prior("example")
-        if not asks_purpose and _PURPOSE_HEAD.search(c.unit.heading or ""):
+        if not asks_purpose and PURPOSE_HEADING_RE.search(c.unit.heading or ""):
             weight *= w.prior("purpose")
         if any(_FORM.match(x) for x in (c.unit.heading or "", c.unit.text, c.excerpt.chunk.metadata.article or "")):
             weight *= w.prior("form")
