@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from jogak.grammar.laws import asks_the_law, title_kind
+from jogak.grammar.patterns import PURPOSE_HEADING_RE
 
 
 @pytest.mark.parametrize(("question", "law"), [
@@ -25,3 +26,12 @@ def test_title_kinds() -> None:
     assert title_kind("개인정보 보호법 시행령") == "decree"
     assert title_kind("근로기준법 시행규칙") == "rule"
     assert title_kind("솔빛몰_이용약관") == "other"
+
+
+@pytest.mark.parametrize(("heading", "purpose"), [
+    ("제1조 (목적)", True), ("제1조(목적)", True), ("Article 1 (Purpose)", True), ("Purpose", True), ("목적", True),
+    ("제2조 (정의)", False), ("제2조 (개인정보의 처리 목적)", False), ("Article 2 (Purpose of Processing)", False),
+])
+def test_purpose_headings(heading: str, purpose: bool) -> None:
+    # a purpose article is discounted in retrieval and answers; a clause *about* purposes of processing is not
+    assert bool(PURPOSE_HEADING_RE.search(heading)) is purpose

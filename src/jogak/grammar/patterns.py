@@ -97,5 +97,6 @@ CASE_NUMBER_RE = re.compile(
 # A purpose article ("제1조 (목적)", "Article 1 (Purpose)") states what the whole document is for: it shares
 # the document's vocabulary with every question about it but answers only a question about that purpose.
 # Matched on a clause heading or an article label ("목적", "제1조 (목적)", "Article 1 (Purpose)").
-PURPOSE_HEADING_RE = re.compile(r"\(목적\)|^\S*\s*목적$|\bPurpose\b", re.IGNORECASE)
+# ("Purpose of Processing" in a privacy policy is a substantive clause, not this.)
+PURPOSE_HEADING_RE = re.compile(r"[(（]\s*(?:목적|purpose)\s*[)）]|^\S*\s*목적$|^\s*purpose\s*[.:]?\s*$", re.IGNORECASE)
 PURPOSE_QUESTION_RE = re.compile(r"목적|purpose", re.IGNORECASE)
