@@ -299,6 +299,12 @@ class Store:
         """(row key, cosine similarity) best first among ``rows`` (row keys of the snapshot), scored exactly."""
         return self.vectors.search_among(vector, n, rows)
 
+    def dense_matrix(self, snap: Snapshot) -> Any:
+        """The snapshot's chunk vectors in lexical row order, unit length (None without vectors): fetched once
+        per loaded lexical index, i.e. once per snapshot, for exact dense search in small collections."""
+        lex = self.lexical(snap)
+        return lex.memo("dense_matrix", lambda: self.vectors.matrix(list(lex.rows)) if lex.rows else None)
+
     def distinct(self, column: str) -> list[Any]:
         """Distinct values of a filter column among active chunks (resolves substring filters for Chroma)."""
         lex = self.lexical()

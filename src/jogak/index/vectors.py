@@ -107,6 +107,28 @@ class Vectors:
         order = np.argsort(-sims, kind="stable")[: max(1, n)]
         return [(keys[i], float(sims[i])) for i in order]
 
+    def matrix(self, keys: list[str], batch: int = 5000) -> Any:
+        """The vectors of ``keys`` as one unit-length float32 matrix in that order (a zero row for a key Chroma
+        does not hold): exact search over it gives the same ranking in every process, where Chroma's HNSW
+        graph may order near-ties differently once reloaded."""
+        import numpy as np
+
+        pos = {k: i for i, k in enumerate(keys)}
+        out: Any = None
+        for i in range(0, len(keys), batch):
+            got = self.coll().get(ids=keys[i : i + batch], include=["embeddings"])
+            vecs = got.get("embeddings")
+            if vecs is None or len(vecs) == 0:
+                continue
+            m = np.asarray(vecs, dtype=np.float32)
+            if out is None:
+                out = np.zeros((len(keys), m.shape[1]), dtype=np.float32)
+            out[[pos[k] for k in got["ids"]]] = m
+        if out is not None:
+            norms = np.linalg.norm(out, axis=1, keepdims=True)
+            out /= np.where(norms == 0, 1.0, norms)
+        return out
+
     def add(self, ids: list[str], embeddings: list[Any], documents: list[str],
             metadatas: list[dict[str, Any]]) -> None:
         self.coll().add(ids=ids, embeddings=embeddings, documents=documents, metadatas=metadatas)

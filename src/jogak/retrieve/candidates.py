@@ -69,9 +69,12 @@ def _bm25(scope: Scope, qtoks: list[str], mask: Any) -> Ranked:
     return [(rows[i], s) for i, s in scope.lex.search(qtoks, scope.n_candidates, mask)]
 
 
-# A filter keeping at most EXACT_MAX rows is searched exactly over their vectors; otherwise an unfiltered
+# A snapshot of at most EXACT_ALL_MAX rows is searched exactly over a matrix of its vectors fetched once
+# (15 MB at 10 K rows of 384 dimensions): the same ranking in every process, and no slower than HNSW there.
+# Larger: a filter keeping at most EXACT_MAX rows is searched exactly over their vectors; otherwise an unfiltered
 # query fetching up to FETCH_MAX neighbours (n × collection / kept) and dropping what the filter excludes;
 # Chroma's own filter only when that leaves fewer than n.
+EXACT_ALL_MAX = 20_000
 EXACT_MAX = 4096
 FETCH_MAX = 2000
 
@@ -84,6 +87,8 @@ def _dense_list(scope: Scope, qvec: Any, filters: list[Filter], mask: Any = None
     row_of, n, store = scope.row_of, scope.n_candidates, scope.store
     if filters and mask is None:
         mask = to_mask(filters, scope.lex.column, scope.n, scope.lex.codes)
+    if scope.n <= EXACT_ALL_MAX and (m := store.dense_matrix(scope.snap)) is not None:
+        return _exact(scope.lex.rows, m, qvec, n, mask)
     if mask is None:
         return [(r, s) for r, s in store.dense_search(qvec, n, None, scope.snap) if r in row_of]
     kept = int(mask.sum())
@@ -100,6 +105,22 @@ def _dense_list(scope: Scope, qvec: Any, filters: list[Filter], mask: Any = None
             return out
     where = to_chroma(filters, store.distinct)
     return [(r, s) for r, s in store.dense_search(qvec, n, where, scope.snap) if r in row_of]
+
+
+def _exact(rows: list[str], m: Any, qvec: Any, n: int, mask: Any) -> Ranked:
+    """Top ``n`` rows by cosine similarity over the unit-length matrix ``m`` (rows where ``mask`` holds);
+    ties keep row order, so the ranking never depends on the process."""
+    import numpy as np
+
+    q = np.asarray(qvec, dtype=np.float32)
+    q = q / (float(np.linalg.norm(q)) or 1.0)
+    sims = m @ q
+    idx = np.arange(len(rows)) if mask is None else np.flatnonzero(mask)
+    if not len(idx):
+        return []
+    s = sims[idx]
+    order = np.argsort(-s, kind="stable")[:n]
+    return [(rows[idx[i]], float(s[i])) for i in order if float(np.linalg.norm(m[idx[i]])) > 0]
 
 
 def _dense(scope: Scope, unseen: str, lists: dict[str, Ranked]) -> Any:
