@@ -98,8 +98,9 @@ def stores_for(path: Path, where: Path, leaves: bool = True) -> tuple[Any, Any] 
     if not corpus.ok:
         print(f"[{path.name}] skipped: {corpus.reason()}", file=sys.stderr)
         return None
-    # a stable key (str hash() changes with every process, which rebuilt the stores on every run)
-    digest = hashlib.sha1("\n".join(sorted(map(str, corpus.paths))).encode()).hexdigest()[:8]
+    # a stable key (str hash() changes with every process, which rebuilt the stores on every run), the same
+    # in every checkout of the repository (a git worktree benchmarking one commit while main moves on)
+    digest = hashlib.sha1("\n".join(sorted(map(_portable, corpus.paths))).encode()).hexdigest()[:8]
     key = "_".join(sorted(p.name for p in corpus.paths))[:40] + f"-{digest}"
     # leaves indexed (index.leaves) so the variants with and without leaf matching run on one store;
     # --no-leaf-store skips them (embedding every leaf triples the embedding time) for no-leaves variants
@@ -108,6 +109,17 @@ def stores_for(path: Path, where: Path, leaves: bool = True) -> tuple[Any, Any] 
     base = open_store(where / key / "base", "default", create=True, config=dict(ours.config))
     base.ingest([str(p) for p in corpus.paths], **BASELINE_CHUNKS)
     return ours, base
+
+
+def _portable(p: Path) -> str:
+    """A corpus path relative to the checkout (or to the shared corpora beside it), else whole."""
+    p = Path(p).resolve()
+    for base in (ROOT, ROOT.parent / "shared"):
+        if p.is_relative_to(base):
+            return str(p.relative_to(base))
+    if "shared" in p.parts:  # ../shared of another checkout
+        return str(Path(*p.parts[p.parts.index("shared") + 1 :]))
+    return str(p)
 
 
 def run_variant(store: Any, path: Path, options: Any, resolver: Any) -> dict[str, Any]:
