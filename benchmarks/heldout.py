@@ -68,6 +68,7 @@ SETS = {
     "a3": BLIND / "answers_r3.yaml",
     "a4": BLIND / "answers_r4.yaml",  # untouched (session 5): once, at the end
     "a5": BLIND / "answers_r5.yaml",  # untouched (session 6): once, at the end
+    "a6": BLIND / "answers_r6.yaml",  # untouched (session 7): once, at the end
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 
