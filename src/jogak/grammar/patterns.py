@@ -100,3 +100,15 @@ CASE_NUMBER_RE = re.compile(
 # ("Purpose of Processing" in a privacy policy is a substantive clause, not this.)
 PURPOSE_HEADING_RE = re.compile(r"[(（]\s*(?:목적|purpose)\s*[)）]|^\S*\s*목적$|^\s*purpose\s*[.:]?\s*$", re.IGNORECASE)
 PURPOSE_QUESTION_RE = re.compile(r"목적|purpose", re.IGNORECASE)
+
+# A question that asks for a whole enumeration ("어떤 것들이 있나요", "뭐뭐예요", "어디어디", "경우를 전부",
+# "종류는", "What are the …s", "list all"): the answer is every item of the list, not the best-matching one.
+LIST_QUESTION_RE = re.compile(
+    r"(?:어떤|무슨|어느)\s*(?:것|게|거|경우|사람|곳|기관|항목|서류|내용|비용|조건|사유|방법)?\s*들"
+    r"|(?:것|거|경우|사람|곳|기관|항목|서류|사유|조건)들(?:은|이|을|에는|로는)?\s*(?:뭐|무엇|어떤|어디|누구)"
+    r"|뭐뭐|무엇무엇|어디어디|누구누구"
+    r"|(?:뭐|무엇|어떤\s*것|어떤\s*게|어떤\s*거)(?:가|이)?\s*(?:있|있나|있어|있습)"
+    r"|(?:전부|모두|다)\s*(?:알려|말해|적어|나열)|종류(?:는|가|에는|로는)?\s*(?:뭐|무엇|어떤|어떻게)"
+    r"|\bwhat\s+are\s+(?:the|all)\b|\blist\s+(?:all|the|every)\b|\bwhich\s+\w+s\s+(?:are|must|may|can)\b",
+    re.IGNORECASE,
+)

@@ -53,7 +53,7 @@ from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.morph import char_bigrams, get_embedder, rescale_cosine
 from jogak.answer.text import is_annotation, is_question_section, normalise_ws
 from jogak.answer.units import Unit, chunk_units
-from jogak.grammar.patterns import PURPOSE_HEADING_RE, PURPOSE_QUESTION_RE
+from jogak.grammar.patterns import LIST_QUESTION_RE, PURPOSE_HEADING_RE, PURPOSE_QUESTION_RE
 from jogak.lexicon import content_terms, expand_terms
 
 _EXAMPLE = re.compile(r"^\s*(?:예를\s*들어|예컨대|예시|가령|for\s+example|for\s+instance|e\.g\.)", re.I)
@@ -169,7 +169,9 @@ class ExtractiveAnswerer(Generator):
         def fits(units: list[Candidate]) -> bool:
             return answers_type(question, units) and covers_focus(focus, units, question, w)
 
-        chosen = select(cands, best, w)
+        wants_list = bool(LIST_QUESTION_RE.search(question))
+        info["wants_list"] = wants_list
+        chosen = select(cands, best, w, wants_list)
         typed = fits(chosen)
         if not typed:
             # "며칠 / 얼마 / how long" answered without any quantity or time, or "해외 배송비는 얼마" by a
@@ -178,7 +180,7 @@ class ExtractiveAnswerer(Generator):
             alt = next((c for c in answerable if c.score >= w.typed_switch * best.score and fits([c])), None)
             if alt is not None:
                 best, typed = alt, True
-                chosen = select(cands, best, w)
+                chosen = select(cands, best, w, wants_list)
         info["typed"] = typed
         info["focus"] = focus
         info["sem_coverage"] = self.semantic_coverage(scored.coverage, best)
@@ -186,15 +188,16 @@ class ExtractiveAnswerer(Generator):
         info["confidence"] = conf
         info["features"] = self.features(best, scored.coverage, typed, answerable)
         if self.abstains(best, scored.coverage, typed) or conf < w.answer_confidence:
-            return self._not_sure(cands, lab["abstain"], info, conf)
+            return self._not_sure(cands, lab["abstain"], info, conf, wants_list)
         statements = compose(chosen, cands, context, w)
         if not any(not s.note for s in statements):  # only a dangling lead-in was left
-            return self._not_sure(cands, lab["abstain"], info, conf)
+            return self._not_sure(cands, lab["abstain"], info, conf, wants_list)
         ids = sorted({q.n for s in statements for q in s.quotes})
         text = " ".join(s.text for s in statements)
         return Draft(answer=text, evidence_ids=ids, statements=statements, info=info, confidence=conf)
 
-    def _not_sure(self, cands: list[Candidate], abstain: str, info: dict[str, Any], conf: float) -> Draft:
+    def _not_sure(self, cands: list[Candidate], abstain: str, info: dict[str, Any], conf: float,
+                  wants_list: bool = False) -> Draft:
         """Not confident enough to answer: the most relevant clauses (``related``), or nothing (``none``)
         when no unit reaches ``related_floor``."""
         picked = related_units(cands, self.weights)
@@ -204,7 +207,7 @@ class ExtractiveAnswerer(Generator):
         # the items of a list it introduces), in document order
         quotes: list[Quote] = []
         for c in picked:
-            group = sorted(complete([c], cands, self.weights), key=lambda x: (x.excerpt.n, x.unit.start))
+            group = sorted(complete([c], cands, self.weights, wants_list), key=lambda x: (x.excerpt.n, x.unit.start))
             units = [(x.excerpt.n, u) for x in group for u in [*lead_units(x, self.weights.max_lead_chars), x.unit]]
             for n, u in units:
                 if not any(q.n == n and q.unit.start == u.start for q in quotes):

@@ -29,9 +29,11 @@ _CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
 _LEAD_CAPTION = re.compile(r"^\d+(?:\.\d+)*\.?\s+[A-Z][\w'’ ,&/-]{0,60}\.\s+(?=[A-Z])")
 
 
-def select(cands: list[Candidate], best: Candidate, w: ExtractiveWeights) -> list[Candidate]:
+def select(cands: list[Candidate], best: Candidate, w: ExtractiveWeights,
+           wants_list: bool = False) -> list[Candidate]:
     """The units that answer: the best one, further ones that answer a part of the question the others
-    leave open (or are its clause's siblings), the targets of pointers, whole lists and provisos."""
+    leave open (or are its clause's siblings), the targets of pointers, whole lists and provisos
+    (``wants_list``: the question asks for an enumeration, see ``complete``)."""
     chosen = [best]
     floor = max(w.threshold, w.relative_keep * best.score)
     q_cov = _covered(best)
@@ -65,14 +67,24 @@ def select(cands: list[Candidate], best: Candidate, w: ExtractiveWeights) -> lis
                    and c.score >= w.pointer_target_floor * w.threshold]
         if targets and targets[0] not in chosen:
             chosen.append(targets[0])
-    return complete(chosen, cands, w)
+    # A question asking for an enumeration is answered by a list: when no chosen unit belongs to one, the
+    # best list (its lead sentence or an item) scoring near the best answer joins, and comes whole.
+    if wants_list and not any(_list_items(c, cands) for c in chosen):
+        lst = next((c for c in cands if c.unit.answerable and c.score >= w.list_switch * best.score
+                    and c not in chosen and _list_items(c, cands)), None)
+        if lst is not None:
+            chosen.append(lst)
+    return complete(chosen, cands, w, wants_list)
 
 
-def complete(chosen: list[Candidate], cands: list[Candidate], w: ExtractiveWeights) -> list[Candidate]:
+def complete(chosen: list[Candidate], cands: list[Candidate], w: ExtractiveWeights,
+             wants_list: bool = False) -> list[Candidate]:
     """An enumeration is answered whole: a chosen lead sentence ("다음 각 호의 업종…", "…as
     follows:") brings its items, and a chosen item brings its sibling items when they score alike
     (the question asks for the list, not one entry of it). Lists longer than ``list_max_items`` are
-    left as they are."""
+    left as they are. When the question itself asks for an enumeration (``wants_list``: "어떤 것들이
+    있나요", "what are the …"), a chosen item brings all its siblings however they score, up to
+    ``list_max_items_asked``: a list answer that drops entries misstates the list."""
     out = list(chosen)
     # A rule's proviso ("다만, …") right after it in the same paragraph belongs to the rule: quoting
     # the rule without its exceptions would misstate it.
@@ -89,11 +101,12 @@ def complete(chosen: list[Candidate], cands: list[Candidate], w: ExtractiveWeigh
         for extra in _conditions(c, cands):
             if extra not in out:
                 out.append(extra)
+    most = w.list_max_items_asked if wants_list else w.list_max_items
     for c in list(out):
         items = _list_items(c, cands)
-        if not items or len(items) > w.list_max_items:
+        if not items or len(items) > most:
             continue
-        if c.unit.kind == "item" and min(x.score for x in items) < w.list_keep * c.score:
+        if c.unit.kind == "item" and not wants_list and min(x.score for x in items) < w.list_keep * c.score:
             continue
         out.extend(x for x in items if x not in out and x.unit.answerable)
     return out

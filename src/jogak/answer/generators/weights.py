@@ -96,6 +96,8 @@ class ExtractiveWeights:
     pointer_target_floor: float = 0.6  # … when the target scores this share of the threshold
     list_max_items: int = 8  # an enumeration is answered whole up to this many items
     list_keep: float = 0.85  # … when its items score this share of the chosen one
+    list_switch: float = 0.7  # a list scoring this share of the best joins an answer to a list question
+    list_max_items_asked: int = 20  # … and whole up to this many, whatever they score, when the question asks for a list
     max_clause_units: int = 6  # a named clause ("제2조 내용") is quoted up to this many units
     # another document stating the same rule is named in a note when its unit scores this share of the
     # answer's best and shares this much of its topic words (lemma Jaccard)

@@ -1,0 +1,61 @@
+"""A question that asks for an enumeration ("어떤 것들이 있나요", "전부 알려 주세요", "what are the …") is
+answered with the whole list — every item, whatever each scores — while a question about one entry keeps
+its short answer (grammar.patterns.LIST_QUESTION_RE, answer.generators.selection)."""
+
+from __future__ import annotations
+
+import pytest
+
+from jogak.answer.ask import answer_hits
+from jogak.grammar.patterns import LIST_QUESTION_RE
+from jogak.model import Chunk, ChunkMetadata, Hit, Segment
+
+TEXT = """제9조(예약 취소의 제한)
+① 고객은 이용일 전날까지 예약을 취소할 수 있다.
+② 고객은 다음 각 호의 어느 하나에 해당하는 경우에는 예약을 취소할 수 없다.
+1. 이용일 당일 오전 10시가 지난 경우
+2. 특가 상품으로 표시된 객실을 고른 경우
+3. 고객의 잘못으로 객실 시설이 훼손된 경우
+4. 단체 예약으로 30명 이상이 함께 예약한 경우
+5. 반려동물 동반 객실로 바꾸어 달라고 요청한 경우
+③ 회사는 예약 취소 수수료를 이용요금의 10퍼센트로 한다."""
+ITEMS = ["오전 10시가 지난 경우", "특가 상품으로 표시된", "객실 시설이 훼손된", "30명 이상이", "반려동물 동반 객실로"]
+
+
+def _hits() -> list[Hit]:
+    md = ChunkMetadata(source="숙박약관.txt", doc_title="숙박약관", chunk_no=0, article="제9조 (예약 취소의 제한)",
+                       page_start=None, page_end=None, char_start=0, char_end=len(TEXT), block_type="body",
+                       path="본문/제9조", doc_id="숙박약관",
+                       segments=[Segment("본문/제9조", "제9조 (예약 취소의 제한)", 0, len(TEXT))])
+    return [Hit(Chunk(id="a", text=TEXT, metadata=md), 1.0, 0)]
+
+
+@pytest.mark.parametrize("question", ["예약을 취소할 수 없는 경우를 전부 알려 주세요.",
+                                      "예약을 취소할 수 없는 경우는 어떤 것들이 있나요?"])
+def test_a_list_question_gets_every_item(question: str) -> None:
+    a = answer_hits(question, _hits()).answer
+    assert a.outcome == "answer"
+    assert all(item in a.answer for item in ITEMS), a.answer
+    assert "다음 각 호의 어느 하나에 해당하는 경우" in a.answer  # the lead comes with its items
+
+
+def test_a_question_about_one_entry_stays_short() -> None:
+    a = answer_hits("특가 객실 예약도 취소가 안 되나요?", _hits()).answer
+    assert "특가 상품으로 표시된" in a.answer
+    assert "반려동물 동반 객실로" not in a.answer and "30명 이상이" not in a.answer
+
+
+@pytest.mark.parametrize("question", [
+    "반품이 안 되는 경우를 전부 알려 주세요", "판매자가 받아 갈 수 있는 비용은 어떤 것들이에요?",
+    "조정을 맡는 기관들은 어디어디예요?", "유료 서비스에는 뭐가 있어요?", "필요한 서류들은 무엇인가요?",
+    "신청할 때 내야 하는 서류는 뭐뭐예요?", "등급 종류는 뭐예요?", "What are the grounds for termination?",
+    "List all the fees the buyer pays."])
+def test_list_questions(question: str) -> None:
+    assert LIST_QUESTION_RE.search(question)
+
+
+@pytest.mark.parametrize("question", [
+    "포인트 유효기간은 얼마예요?", "교환 배송비는 누가 내요?", "환불은 며칠 안에 받아요?", "다 쓴 포인트도 돌려받나요?",
+    "What is the notice period?", "제3조에 따라 해지할 수 있나요?", "이 상품 종류도 반품돼요?"])
+def test_questions_about_one_thing(question: str) -> None:
+    assert not LIST_QUESTION_RE.search(question)
