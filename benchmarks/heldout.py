@@ -68,7 +68,8 @@ SETS = {
     "a3": BLIND / "answers_r3.yaml",
     "a4": BLIND / "answers_r4.yaml",  # untouched (session 5): once, at the end
     "a5": BLIND / "answers_r5.yaml",  # untouched (session 6): once, at the end
-    "a6": BLIND / "answers_r6.yaml",  # untouched (session 7): once, at the end
+    "a6": BLIND / "answers_r6.yaml",  # session 7, first round: run once, now used
+    "a7": BLIND / "answers_r7.yaml",  # untouched (session 7, second round): once, at the end
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 

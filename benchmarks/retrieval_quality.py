@@ -52,8 +52,10 @@ SETS = {
     "a4": BLIND / "answers_r4.yaml",  # issue 13's third report set, untouched (session 5): once, at the end
     "r5": BLIND / "mixed_r5.yaml",  # blind, untouched (session 6): once, at the end
     "a5": BLIND / "answers_r5.yaml",  # issue 13's fourth report set, untouched (session 6): once, at the end
-    "r6": BLIND / "mixed_r6.yaml",  # blind, untouched (session 7): once, at the end
-    "a6": BLIND / "answers_r6.yaml",  # issue 13's fifth report set, untouched (session 7): once, at the end
+    "r6": BLIND / "mixed_r6.yaml",  # blind (session 7, first round): run once, now used
+    "a6": BLIND / "answers_r6.yaml",  # issue 13's fifth report set (session 7, first round): used
+    "r7": BLIND / "mixed_r7.yaml",  # blind, untouched (session 7, second round): once, at the end
+    "a7": BLIND / "answers_r7.yaml",  # issue 13's sixth report set, untouched (session 7, second round)
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
