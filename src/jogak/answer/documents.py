@@ -8,9 +8,8 @@ wording picks one. ``pointed(question, context)`` scores each document of the ex
   its character bigrams with the title, and a law's "…법" word only abbreviates a law) → 0.9;
 - a name the question uses that a document defines as its party or service ("하루마켓(이하 "회사")",
   "다온마켓 서비스(이하 "서비스")") → 0.6 for the documents whose excerpts mention it;
-- the question asks what the *law* says ("법적으로", "법에서는", "법에 정해진") → statutes 1, their
-  decrees 0.8, rules 0.6 (the law is asked for, not a company's terms restating it); it names the decree
-  ("시행령") → decrees 0.8; (a law's document kind is read from its
+- the question asks what the *law* says ("법적으로", "법에서는", "법에 정해진") → statutes 0.5, their
+  decrees 0.4; it names the decree ("시행령") → decrees 0.8; (a law's document kind is read from its
   title: "… 시행령", "… 시행규칙", "… 법" / "… 법률").
 
 The best score wins; a document scores 0 when the question points nowhere in particular.
@@ -25,9 +24,6 @@ from jogak.answer.morph import char_bigrams
 from jogak.grammar.laws import asks_the_law, title_kind
 
 _DEFINED = re.compile(r"([가-힣A-Za-z0-9]{2,})(?:\s*서비스)?\s*\(이하")
-# how clearly "법적으로 / 법에서는 …" points to each kind of law document (0.5 / 0.4 / 0.3 until session 7:
-# a company's terms restating the rule in the question's everyday words still won)
-LAW_CUE_SCORES = {"statute": 1.0, "decree": 0.8, "rule": 0.6}
 _PARTICLE = re.compile(r"(?:에서는|에서|에는|에게|에|의|은|는|이|가|을|를|도|으로|로|과|와|이랑|랑|대로|처럼)$")
 
 
@@ -92,6 +88,6 @@ def pointed(question: str, context: Context) -> tuple[dict[str, float], list[str
         if any(n in text or n in title for n in names):
             s = max(s, 0.6)
         if law_cue and not decree_cue:
-            s = max(s, LAW_CUE_SCORES.get(kind, 0.0))
+            s = max(s, {"statute": 0.5, "decree": 0.4, "rule": 0.3}.get(kind, 0.0))
         scores[title] = s
     return scores, names
