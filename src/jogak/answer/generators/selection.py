@@ -71,7 +71,8 @@ def select(cands: list[Candidate], best: Candidate, w: ExtractiveWeights,
     # best list (its lead sentence or an item) scoring near the best answer joins, and comes whole.
     if wants_list and not any(_list_items(c, cands) for c in chosen):
         lst = next((c for c in cands if c.unit.answerable and c.score >= w.list_switch * best.score
-                    and c not in chosen and _list_items(c, cands)), None)
+                    and c not in chosen and _list_items(c, cands)
+                    and (not w.list_switch_same_clause or _group(c) == _group(best))), None)
         if lst is not None:
             chosen.append(lst)
     return complete(chosen, cands, w, wants_list)
