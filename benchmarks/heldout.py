@@ -70,6 +70,7 @@ SETS = {
     "a5": BLIND / "answers_r5.yaml",  # untouched (session 6): once, at the end
     "a6": BLIND / "answers_r6.yaml",  # session 7, first round: run once, now used
     "a7": BLIND / "answers_r7.yaml",  # untouched (session 7, second round): once, at the end
+    "a8": BLIND / "answers_r8.yaml",  # untouched (session 7, third round): once, at the end
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 

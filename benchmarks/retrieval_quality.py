@@ -56,6 +56,8 @@ SETS = {
     "a6": BLIND / "answers_r6.yaml",  # issue 13's fifth report set (session 7, first round): used
     "r7": BLIND / "mixed_r7.yaml",  # blind, untouched (session 7, second round): once, at the end
     "a7": BLIND / "answers_r7.yaml",  # issue 13's sixth report set, untouched (session 7, second round)
+    "r8": BLIND / "mixed_r8.yaml",  # blind, untouched (session 7, third round): once, at the end
+    "a8": BLIND / "answers_r8.yaml",  # issue 13's seventh report set, untouched (session 7, third round)
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
