@@ -59,3 +59,30 @@ def test_list_questions(question: str) -> None:
     "What is the notice period?", "제3조에 따라 해지할 수 있나요?", "이 상품 종류도 반품돼요?"])
 def test_questions_about_one_thing(question: str) -> None:
     assert not LIST_QUESTION_RE.search(question)
+
+
+def _chunk(text: str, article: str, path: str, cid: str, no: int) -> Chunk:
+    md = ChunkMetadata(source="약관.txt", doc_title="약관", chunk_no=no, article=article, page_start=None,
+                       page_end=None, char_start=0, char_end=len(text), block_type="body", path=path, doc_id="약관",
+                       segments=[Segment(path, article, 0, len(text))])
+    return Chunk(id=cid, text=text, metadata=md)
+
+
+@pytest.mark.parametrize("same_clause", [True, False])
+def test_a_list_of_another_clause_joins_only_when_allowed(same_clause: bool) -> None:
+    """The best unit (제3조) is no list; the definitions list of 제2조 scores near it. By default a list joins
+    a list question's answer only from the best unit's own clause (``list_switch_same_clause``)."""
+    from jogak.answer.generators.extractive import ExtractiveAnswerer
+    from jogak.answer.generators.weights import ExtractiveWeights
+
+    rule = _chunk("제3조(환불)\n① 회사는 회원이 환불을 요청한 날부터 3영업일 안에 결제한 수단으로 환불한다.",
+                  "제3조 (환불)", "본문/제3조", "a", 1)
+    terms = _chunk('제2조(정의)\n이 약관에서 쓰는 말의 뜻은 다음과 같다.\n1. "환불"이란 회원이 낸 돈을 돌려주는 것을 말한다.\n'
+                   '2. "회원"이란 회사와 이용계약을 맺은 사람을 말한다.\n3. "결제 수단"이란 카드, 계좌이체, 포인트를 말한다.',
+                   "제2조 (정의)", "본문/제2조", "b", 0)
+    gen = ExtractiveAnswerer(ExtractiveWeights().with_overrides(list_switch_same_clause=same_clause))
+    a = answer_hits("환불받을 수 있는 결제 수단에는 어떤 것들이 있나요?", [Hit(rule, 1.0, 0), Hit(terms, 0.9, 1)],
+                    generator=gen).answer
+    assert "3영업일 안에" in a.answer
+    assert ("계좌이체" in a.answer) is not same_clause
+    assert ExtractiveWeights().list_switch_same_clause

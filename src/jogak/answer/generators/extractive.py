@@ -53,7 +53,6 @@ from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.morph import char_bigrams, get_embedder, rescale_cosine
 from jogak.answer.text import is_annotation, is_question_section, normalise_ws
 from jogak.answer.units import Unit, chunk_units
-from jogak.grammar.laws import asks_the_law, title_kind
 from jogak.grammar.patterns import LIST_QUESTION_RE, PURPOSE_HEADING_RE, PURPOSE_QUESTION_RE
 from jogak.lexicon import content_terms, expand_terms
 
@@ -172,10 +171,6 @@ class ExtractiveAnswerer(Generator):
 
         wants_list = bool(LIST_QUESTION_RE.search(question))
         info["wants_list"] = wants_list
-        law = self._law_switch(question, best, answerable)
-        if law is not None:  # "법적으로 …": the law's own clause, not a document restating it
-            best = law
-            info["law_switch"] = True
         chosen = select(cands, best, w, wants_list)
         typed = fits(chosen)
         if not typed:
@@ -200,14 +195,6 @@ class ExtractiveAnswerer(Generator):
         ids = sorted({q.n for s in statements for q in s.quotes})
         text = " ".join(s.text for s in statements)
         return Draft(answer=text, evidence_ids=ids, statements=statements, info=info, confidence=conf)
-
-    def _law_switch(self, question: str, best: Candidate, answerable: list[Candidate]) -> Candidate | None:
-        """When the question asks what the law says and the best unit is not from a law, the best unit of a
-        statute or decree scoring ``law_switch`` of it (0: never)."""
-        w = self.weights
-        if not w.law_switch or not asks_the_law(question) or _is_law(best):
-            return None
-        return next((c for c in answerable if _is_law(c) and c.score >= w.law_switch * best.score), None)
 
     def _not_sure(self, cands: list[Candidate], abstain: str, info: dict[str, Any], conf: float,
                   wants_list: bool = False) -> Draft:
@@ -359,10 +346,6 @@ class _QuestionTerms:
     idf: dict[str, float]
     total: float
     bigrams: set[str]
-
-
-def _is_law(c: Candidate) -> bool:
-    return title_kind(c.excerpt.chunk.metadata.doc_title or "") in ("statute", "decree", "rule")
 
 
 def _gather(context: Context) -> list[Candidate]:

@@ -76,7 +76,6 @@ class ExtractiveWeights:
     # a how-much / how-long question whose best unit states no quantity or time is answered by the best
     # unit that does, when it scores at least this share of the best
     typed_switch: float = 0.8
-    law_switch: float = 0.0  # "법적으로 …" answered from a law's unit scoring this share of a terms unit (0: off)
     # ── outcome and confidence (issue 13) ──────────────────────────────────────────────────────
     # confidence = logistic(Σ confidence_model[f] · f) over the features bias (1), score (the best unit's),
     # coverage (semantic noun coverage of the question), typed (the answer type fits: 0/1), margin (best
@@ -98,7 +97,8 @@ class ExtractiveWeights:
     list_max_items: int = 8  # an enumeration is answered whole up to this many items
     list_keep: float = 0.85  # … when its items score this share of the chosen one
     list_switch: float = 0.7  # a list scoring this share of the best joins an answer to a list question
-    list_switch_same_clause: bool = False  # … only a list of the best unit's own clause
+    list_switch_same_clause: bool = True  # … only a list of the best unit's own clause (a list of another
+    # clause is a guess: on the used a7 run the definitions article's list joined a "what is forbidden" answer)
     list_max_items_asked: int = 20  # … and whole up to this many, whatever they score, when the question asks for a list
     max_clause_units: int = 6  # a named clause ("제2조 내용") is quoted up to this many units
     # another document stating the same rule is named in a note when its unit scores this share of the
