@@ -75,6 +75,7 @@ def test_pointed_reads_titles_abbreviations_decrees_and_the_law():
     assert doc_kind(law.metadata.doc_title) == "statute" and doc_kind(decree.metadata.doc_title) == "decree"
     s, _ = pointed("전자상거래법 제17조에는 며칠이라고 돼 있나요?", ctx)
     assert s["전자상거래 등에서의 소비자보호에 관한 법률"] == 0.9 > s["반품교환환불정책"]
+    assert s["전자상거래 등에서의 소비자보호에 관한 법률 시행령"] < 0.9  # "…법 제17조" is the Act's, not its decree's
     s, _ = pointed("전자상거래법 시행령에는 이자가 몇 퍼센트예요?", ctx)
     assert s["전자상거래 등에서의 소비자보호에 관한 법률 시행령"] > s["전자상거래 등에서의 소비자보호에 관한 법률"]
     s, names = pointed("하루마켓 반품은 며칠 안에 해야 해요?", ctx)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from jogak.grammar.laws import asks_the_law, title_kind
+from jogak.grammar.laws import abbreviates, asks_the_law, law_names_in, title_kind
 from jogak.grammar.patterns import PURPOSE_HEADING_RE
 
 
@@ -35,3 +35,12 @@ def test_title_kinds() -> None:
 def test_purpose_headings(heading: str, purpose: bool) -> None:
     # a purpose article is discounted in retrieval and answers; a clause *about* purposes of processing is not
     assert bool(PURPOSE_HEADING_RE.search(heading)) is purpose
+
+
+def test_law_names_in_a_question_carry_the_instrument_they_point_to() -> None:
+    assert law_names_in("가맹사업법 시행령 제15조를 보면") == [("가맹사업법", "decree")]
+    assert law_names_in("개인정보보호법시행령에서는") == [("개인정보보호법", "decree")]
+    assert law_names_in("대리점법에 따르면 공급업자는") == [("대리점법", "act")]
+    assert law_names_in("법에서는 어떻게 돼요? 불법인가요?") == []
+    assert abbreviates("약관규제법", "약관의 규제에 관한 법률") and abbreviates("가맹사업법", "가맹사업거래의 공정화에 관한 법률")
+    assert not abbreviates("근로기준법", "가맹사업거래의 공정화에 관한 법률")

@@ -17,7 +17,7 @@ from fakes import HashEmbedder
 from jogak.index import open_store
 from jogak.retrieve import SearchOptions, search
 from jogak.retrieve.clauses import unfold
-from jogak.retrieve.documents import law_short_name
+from jogak.retrieve.documents import named_titles
 
 FILLER = "회원은 회사가 정한 절차에 따라 서비스를 이용할 수 있으며 회사는 이를 성실히 안내하여야 한다. " * 3
 
@@ -146,11 +146,17 @@ def test_a_document_named_by_its_opening_line_is_preferred(store) -> None:
     assert res.hits[0].scores.get("document")
 
 
-def test_law_short_names() -> None:
-    assert law_short_name("정보통신망 이용촉진 및 정보보호 등에 관한 법률") == "정보통신망법"
-    assert law_short_name("전자상거래 등에서의 소비자보호에 관한 법률") == "전자상거래법"
-    assert law_short_name("약관의 규제에 관한 법률") == "약관법"
-    assert law_short_name("개인정보 보호법") is None and law_short_name("다온마켓 이용약관") is None
+def test_law_short_names_name_the_act_or_its_decree() -> None:
+    titles = ["정보통신망 이용촉진 및 정보보호 등에 관한 법률", "가맹사업거래의 공정화에 관한 법률",
+              "가맹사업거래의 공정화에 관한 법률 시행령", "개인정보 보호법", "개인정보 보호법 시행령", "가맹계약서_고소한들치킨"]
+    assert named_titles("정보통신망법에 따르면 광고 문자는?", titles) == {titles[0]}
+    # people drop words of a long name ("가맹사업거래의 …" → 가맹사업법); the decree is named only with 시행령
+    assert named_titles("가맹사업법 제10조대로라면 언제 돌려줘요?", titles) == {titles[1]}
+    assert named_titles("가맹사업법 시행령 제15조를 보면?", titles) == {titles[2]}
+    # the decree's name holds the Act's whole title: only the decree is named
+    assert named_titles("개인정보보호법 시행령 제3조", titles) == {titles[4]}
+    assert named_titles("개인정보 보호법 제3조", titles) == {titles[3]}
+    assert named_titles("결제방법이 뭐예요? 법에서는요?", titles) == set()
 
 
 def test_leaves_are_indexed_only_when_asked(tmp_path: Path) -> None:

@@ -5,7 +5,9 @@ wording picks one. ``pointed(question, context)`` scores each document of the ex
 
 - its title is in the question ("이용약관 제3조", "반품교환환불정책") → 1;
 - a question word that abbreviates the title ("전자상거래법", "약관규제법": the word's stem shares 60 % of
-  its character bigrams with the title, and a law's "…법" word only abbreviates a law) → 0.9;
+  its character bigrams with the Act's name; "가맹사업법" names the Act, "가맹사업법 시행령" its decree —
+  ``grammar.laws.laws_named``) → 0.9; a statute whose decree the question names ("개인정보보호법 시행령")
+  is not named by holding the title;
 - a name the question uses that a document defines as its party or service ("하루마켓(이하 "회사")",
   "다온마켓 서비스(이하 "서비스")") → 0.6 for the documents whose excerpts mention it;
 - the question asks what the *law* says ("법적으로", "법에서는", "법에 정해진") → statutes 0.5, their
@@ -20,8 +22,8 @@ from __future__ import annotations
 import re
 
 from jogak.answer.context import Context
-from jogak.answer.morph import char_bigrams
 from jogak.grammar.laws import asks_the_law, title_kind
+from jogak.retrieve.documents import named_titles
 
 _DEFINED = re.compile(r"([가-힣A-Za-z0-9]{2,})(?:\s*서비스)?\s*\(이하")
 _PARTICLE = re.compile(r"(?:에서는|에서|에는|에게|에|의|은|는|이|가|을|를|도|으로|로|과|와|이랑|랑|대로|처럼)$")
@@ -41,18 +43,6 @@ def _words(question: str) -> list[str]:
     return out
 
 
-def _abbreviates(word: str, title: str) -> bool:
-    """"전자상거래법" ↔ "전자상거래 등에서의 소비자보호에 관한 법률"; "약관규제법" ↔ "약관의 규제에 관한 법률"."""
-    kind = doc_kind(title)
-    if word.endswith(("법", "법률")) and kind not in ("statute", "decree", "rule"):
-        return False
-    stem = re.sub(r"(?:법률|법|시행령|시행규칙)$", "", word)
-    grams = char_bigrams(stem)
-    if len(stem) < 2 or not grams:
-        return False
-    return len(grams & char_bigrams(title)) / len(grams) >= 0.6
-
-
 def pointed(question: str, context: Context) -> tuple[dict[str, float], list[str]]:
     """Per document title of the excerpts: how clearly the question points to it (module docstring);
     and the names the question uses that only some documents mention (words that pick a document
@@ -69,6 +59,8 @@ def pointed(question: str, context: Context) -> tuple[dict[str, float], list[str
     # "회사")", "다온마켓 서비스(이하 …)") — they pick the document, they are not what is asked
     defined = {m.group(1) for x in texts.values() for m in _DEFINED.finditer(x)}
     names = [w for w in words if len(w) >= 3 and any(w in d or d in w for d in defined if len(d) >= 3)]
+    # titles named outright or by a law's short name, the Act told from its decree ("가맹사업법 시행령")
+    named = named_titles(question, [t for t in texts if t])
     scores: dict[str, float] = {}
     for title, text in texts.items():
         if not title:
@@ -77,12 +69,10 @@ def pointed(question: str, context: Context) -> tuple[dict[str, float], list[str
         kind = doc_kind(title)
         s = 0.0
         head = title.split("_")[0]
-        if tc in compact or (len(head) >= 3 and head in compact):
+        if (tc in compact or (len(head) >= 3 and head in compact)) and (kind != "statute" or title in named):
             s = 1.0
-        elif any(_abbreviates(w, title) for w in words if w.endswith(("법", "법률", "시행령"))):
+        elif title in named:
             s = 0.9
-        if decree_cue and kind != "decree" and s == 0.9:
-            s = 0.3  # "전자상거래법 시행령": the Act's title is abbreviated, but the decree is meant
         if decree_cue and kind == "decree":
             s = max(s, 0.8)
         if any(n in text or n in title for n in names):

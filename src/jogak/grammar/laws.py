@@ -79,6 +79,74 @@ def asks_the_law(question: str) -> bool:
     return bool(LAW_CUE_RE.search(question + " "))
 
 
+# ─── the short names a question uses for a law ─────────────────────────────────────────────────────
+
+# A particle after a law's name in a question ("대리점법에 따르면", "가맹사업법상", "법률로는").
+_NAME_PARTICLE_RE = re.compile(r"(?:상으로는|에서는|에서|에는|에게|으로는|으로|에|의|은|는|이|가|을|를|도|로|과|와|대로|상)$")
+
+
+def law_names_in(question: str) -> list[tuple[str, Rank]]:
+    """The law names a question uses, with the instrument each points to: "가맹사업법 시행령 제15조" →
+    [("가맹사업법", "decree")]; "대리점법에 따르면" → [("대리점법", "act")]. A bare "법" is not a name (it is
+    ``asks_the_law``'s cue). A name written in several words ("개인정보 보호법") is given whole."""
+    return [(names[0], rank) for names, rank in _law_words(question)]
+
+
+def _law_words(question: str) -> list[tuple[list[str], Rank]]:
+    """Per law name in the question: the name with one and two words before it joined on (longest first:
+    "개인정보 보호법" → ["개인정보보호법", "보호법"]) and the instrument it points to."""
+    words = [_NAME_PARTICLE_RE.sub("", w) for w in re.findall(r"[가-힣A-Za-z0-9ㆍ·]+", question)]
+    out: list[tuple[list[str], Rank]] = []
+    for i, w in enumerate(words):
+        rank: Rank = "act"
+        for suffix, r in INSTRUMENT_SUFFIXES:
+            if w.endswith(suffix) and len(w) > len(suffix):
+                w, rank = w[: -len(suffix)], r
+                break
+        else:
+            nxt = words[i + 1] if i + 1 < len(words) else ""
+            rank = next((r for suffix, r in INSTRUMENT_SUFFIXES if nxt == suffix), "act")
+        if w.endswith(("법", "법률")) and len(re.sub(r"(?:법률|법)$", "", w)) >= 2:
+            longer = ["".join([*words[max(0, i - k) : i], w]) for k in (2, 1) if i - k >= 0]
+            out.append(([*longer, w], rank))
+    return out
+
+
+def _bigrams(text: str) -> set[str]:
+    return {w[i : i + 2] for w in re.findall(r"[0-9A-Za-z가-힣]+", text) for i in range(len(w) - 1)}
+
+
+def _name_fit(name: str, act_title: str) -> float:
+    stem = re.sub(r"(?:법률|법)$", "", name_key(name))
+    grams = _bigrams(stem)
+    if len(stem) < 2 or not grams:
+        return 0.0
+    return len(grams & _bigrams(name_key(act_title))) / len(grams)
+
+
+def abbreviates(name: str, act_title: str) -> bool:
+    """Is ``name`` ("가맹사업법", "전자상거래법", "약관규제법") a short name of the Act ``act_title`` ("가맹사업거래의
+    공정화에 관한 법률")? Most of its stem's character bigrams occur in the title (people drop words and
+    particles, never invent syllables)."""
+    return _name_fit(name, act_title) >= 0.6
+
+
+def laws_named(question: str, titles: list[str] | set[str] | tuple[str, ...]) -> set[str]:
+    """The law titles among ``titles`` a question names by a short name, each at the rank it asks for:
+    "가맹사업법 제10조" names the Act and not its decree (whose title holds the Act's name too);
+    "가맹사업법 시행령" names the decree. A name goes to the Acts it fits best ("개인정보보호법" fits
+    "개인정보 보호법" wholly and "정보통신망 … 정보보호 … 법률" only in part)."""
+    laws = [(t, *split_instrument(t)) for t in titles if title_kind(t) != "other"]
+    out: set[str] = set()
+    for names, rank in _law_words(question):
+        # the best fit wins; at a tie the longer reading ("개인정보보호법" over "보호법")
+        fits = [(_name_fit(n, act), len(n), t) for n in names for t, act, r in laws if r == rank]
+        best = max(((f, ln) for f, ln, _ in fits), default=(0.0, 0))
+        if best[0] >= 0.6:
+            out.update(t for f, ln, t in fits if (f, ln) == best)
+    return out
+
+
 # ─── references between laws ────────────────────────────────────────────────────────────────────
 
 # The words that name the document itself: "이 법", "이 영", "이 규칙" (and a contract's "이 약관" …).

@@ -2,8 +2,8 @@
 question that fits several documents gets the best clause of each rather than five from one.
 
 A document is *named* by its title or a part of it (``structural.titles_in``: "개인정보보호법상", "다온마켓
-약관"), by the usual short name of a law ("정보통신망 이용촉진 및 정보보호 등에 관한 법률" → 정보통신망법:
-its first word + 법), by the kind of document it is ("약관", "처리방침", "시행령" when the title says so),
+약관"), by a short name of a law ("정보통신망법", "가맹사업법 시행령": ``grammar.laws.laws_named``, which
+tells the Act from its decree), by the kind of document it is ("약관", "처리방침", "시행령" when the title says so),
 or by a name its opening line alone carries (a company, a party: "누리북스는 …"). Those documents'
 candidates are lifted by ``document_boost``. Without a named document, each later clause of a document
 already shown is discounted by ``document_spread`` per clause, so the documents that fit take turns.
@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from jogak.grammar.laws import family_of, laws_named, split_instrument, title_kind
 from jogak.index.lexical import tokenize
 from jogak.retrieve import structural
 from jogak.retrieve.scope import Entry, Scope
@@ -24,8 +25,6 @@ if TYPE_CHECKING:
 # what a question calls a kind of document → a word its title then holds
 KIND_WORDS = {"약관": "약관", "처리방침": "처리방침", "방침": "방침", "시행령": "시행령", "시행규칙": "시행규칙",
               "계약서": "계약", "정책": "정책"}
-_LAW_TAIL = re.compile(r"(?:에\s*관한\s*법률|법률)$")
-_PARTICLE_TAIL = re.compile(r"(?:에서의|의|등)$")
 
 
 def named_documents(scope: Scope) -> set[str]:
@@ -34,9 +33,7 @@ def named_documents(scope: Scope) -> set[str]:
     if len(titles) < 2:
         return set()
     q = re.sub(r"\s+", "", scope.query)
-    named = set(structural.titles_in(scope.query, titles))
-    shorts = scope.lex.memo("law_short_names", lambda: [(law_short_name(t), t) for t in titles])
-    named.update(t for short, t in shorts if short and short in q)
+    named = named_titles(scope.query, titles)
     if not named:
         kinds = [w for k, w in KIND_WORDS.items() if k in q]
         named = {t for t in titles for w in kinds if w in re.sub(r"[\s_]+", "", t)}
@@ -44,14 +41,14 @@ def named_documents(scope: Scope) -> set[str]:
     return docs if len(docs) < len(_all_docs(scope)) else set()
 
 
-def law_short_name(title: str) -> str | None:
-    """The usual short name of a long law title: its first word + 법 ("전자상거래 등에서의 소비자보호에 관한
-    법률" → 전자상거래법; "약관의 규제에 관한 법률" → 약관법); None for a title that is not a long law name."""
-    words = title.split()
-    if len(words) < 3 or not _LAW_TAIL.search(title):
-        return None
-    first = _PARTICLE_TAIL.sub("", words[0])
-    return f"{first}법" if len(first) >= 2 else None
+def named_titles(query: str, titles: list[str]) -> set[str]:
+    """Titles the question names, by title, alias or a law's short name; an Act named only as part of its
+    decree's or rule's name ("개인정보보호법 시행령") is not named itself."""
+    by_law = laws_named(query, titles)
+    instruments = {family_of(t) for t in by_law if split_instrument(t)[1] != "act"}
+    by_title = {t for t in structural.titles_in(query, titles)
+                if t in by_law or title_kind(t) != "statute" or family_of(t) not in instruments}
+    return by_title | by_law
 
 
 def _all_docs(scope: Scope) -> set[str]:

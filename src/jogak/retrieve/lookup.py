@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from jogak.retrieve import structural
+from jogak.retrieve.documents import named_titles
 from jogak.retrieve.scope import Entry, Scope
 
 
@@ -42,7 +43,7 @@ def _named_rows(scope: Scope, refs: list[structural.ClauseRef], entries: list[En
 
 def _named_documents(scope: Scope) -> set[str] | None:
     """The documents the question names by title ("반품교환환불정책 제2조"), None when it names none."""
-    named = structural.titles_in(scope.query, scope.doc_titles)
+    named = named_titles(scope.query, scope.doc_titles)
     if not named:
         return None
     dcol, tcol = scope.lex.column("doc_id"), scope.lex.column("doc_title")

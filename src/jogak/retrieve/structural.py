@@ -14,6 +14,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from jogak.grammar.laws import title_kind
+
 if TYPE_CHECKING:
     import numpy as np
 
@@ -156,13 +158,17 @@ def _section_of(path: str) -> str:
 
 
 _TITLE_SEP = re.compile(r"[_\s·|,;]+|(?<=\D)-|-(?=\D)")
+_LAW_TITLE_SEP = re.compile(r"[_|]+")
 
 
 @functools.lru_cache(maxsize=16)
 def _aliases(titles: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     part_of: dict[str, set[str]] = {}
     for t in titles:
-        parts = [x for x in _TITLE_SEP.split(t) if x]
+        # a law's title is a name, not a file name: its words ("정보보호", "소비자보호에") name nothing alone
+        # (its short names are ``grammar.laws.laws_named``'s)
+        sep = _LAW_TITLE_SEP if title_kind(t) != "other" else _TITLE_SEP
+        parts = [x for x in sep.split(t) if x]
         if len(parts) < 2:
             continue
         for x in parts:
