@@ -290,3 +290,22 @@ def test_a_few_versions_out_of_force_are_excluded_by_name(tmp_path: Path) -> Non
         assert "1년" in res.hits[0].chunk.text
     finally:
         st.close()
+
+
+def test_a_work_known_only_by_a_text_not_yet_in_force_answers_from_it_and_says_so(tmp_path: Path) -> None:
+    # much of a current-law archive is promulgated with a later 시행일: with no day asked, that text is
+    # searched (named as not yet in force); a day asked for keeps the strict rule
+    (tmp_path / "포인트정책.md").write_text(POLICY_NEW.replace("2025년 1월 1일", "2099년 1월 1일"), encoding="utf-8")
+    st = open_store(tmp_path / "db", embedder=False)
+    try:
+        assert not st.ingest([str(tmp_path / "포인트정책.md")]).failed
+        res = search(st, "포인트 유효기간은?", k=5)
+        assert res.hits and "1년" in res.hits[0].chunk.text
+        assert any("takes effect on 2099-01-01" in w and "not yet in force" in w for w in res.warnings)
+        ans = ask(st, "포인트 유효기간은?")
+        assert ans.citations and "현행 판이 아닙니다" in ans.answer
+        assert any("2099-01-01" in w for w in ans.warnings)
+        res = search(st, "포인트 유효기간은?", k=5, filters=["as_of=2026-06-01"])
+        assert res.hits == [] and any("was in force on 2026-06-01" in w for w in res.warnings)
+    finally:
+        st.close()

@@ -5,7 +5,9 @@ question names ("2022년 5월에", "작년", "개정 전", "in 2022"; shown in `
 today. A question that asks to compare ("개정 전후", "무엇이 달라졌", "신구") keeps every version. The day
 becomes a ``doc_id in …`` filter over the versioned documents in force; documents without versions are
 never filtered. When a work the collection holds had no version in force on the day, a warning says so —
-the answer must not come from a version that was not in force.
+the answer must not come from a version that was not in force. One exception: with no day asked (today by
+default) a work the collection knows only by a text not yet in force (promulgated with a later 시행일, as
+much of a current-law archive is) is searched in that text, and a warning and the answer say so.
 """
 
 from __future__ import annotations
@@ -111,6 +113,12 @@ def resolve(tl: Timelines, as_of: Filter | None, compare: bool, doc_ids: set[str
             v = _previous(versions) or (current(versions) if day == BEFORE_CHANGE else None)
         else:
             v = in_force(versions, day)
+            if v is None and as_of is None:
+                # nobody asked for a day and the work is known only by a text not yet in force (a law
+                # promulgated with a later 시행일): that text answers, named as such, rather than nothing
+                v = _pending(versions, day)
+                if v is not None:
+                    warnings.append(_pending_notice(work, v, day))
         if v is None:
             warnings.append(_none_in_force(work, versions, day))
             continue
@@ -144,6 +152,19 @@ def _previous(versions: list[Version]) -> Version | None:
         return None
     i = chain.index(now)
     return chain[i - 1] if i > 0 else None
+
+
+def _pending(versions: list[Version], day: str) -> Version | None:
+    """The earliest version taking effect after ``day`` when none took effect on or before it."""
+    if any(v.effective_from <= day for v in versions):
+        return None
+    later = sorted((v for v in versions if not v.superseded_by), key=lambda v: v.effective_from)
+    return later[0] if later else None
+
+
+def _pending_notice(work: str, v: Version, day: str) -> str:
+    return (f"{work}: the collection holds only the text that takes effect on {v.effective_from} (not yet in "
+            f"force on {day}); it is used, and it may differ from the law in force today")
 
 
 def _none_in_force(work: str, versions: list[Version], day: str) -> str:

@@ -4,10 +4,16 @@ schema 2.1) collapse into one entry at the rank of the best of them, the others 
 chunks, stores written before 2.1) stay one hit each.
 
 The chunk shown is the one holding the leaf that matched best ("small-to-big": the 항 that answers finds
-the article, and the article is shown where that 항 is), else the best-ranked one."""
+the article, and the article is shown where that 항 is), else the best-ranked one.
+
+A clause of more than ``collapse_max_chunks`` chunks is not one a reader takes in at once — an English
+contract's "Section 8" with 8.1–8.12 (tens of chunks), where a Korean 조 holds one to a few: its chunks collapse
+by the node right below it that holds them (8.1, 8.2, …), and a chunk of its own running text stays a hit of
+its own. Otherwise one hit would stand for a whole section while showing a tenth of it."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from jogak.model import Hit
@@ -21,16 +27,14 @@ def collapse(scope: Scope, entries: list[Entry]) -> list[Entry]:
     """``entries`` (best first) with every later chunk of an already-seen clause folded into the first."""
     if not scope.opts.collapse or not entries:
         return entries
-    clause, doc = scope.lex.column("clause"), scope.lex.column("doc_id")
     first: dict[tuple[str, str], Entry] = {}
     members: dict[int, list[Entry]] = {}
     out: list[Entry] = []
     for e in entries:
-        c = clause[e.row]
-        if not c:
+        key = _clause_key(scope, e.row)
+        if key is None:
             out.append(e)
             continue
-        key = (doc[e.row], c)
         head = first.get(key)
         if head is None:
             first[key] = e
@@ -38,6 +42,26 @@ def collapse(scope: Scope, entries: list[Entry]) -> list[Entry]:
         else:
             members.setdefault(id(head), [head]).append(e)
     return [_fold(members[id(e)]) if id(e) in members else e for e in out]
+
+
+def _clause_key(scope: Scope, row: int) -> tuple[str, str] | None:
+    """What a row collapses by: (document, clause), or (document, sub-clause) in a clause too long to be one
+    (module docstring); None: the row stays a hit of its own."""
+    lex = scope.lex
+    clause, doc = lex.column("clause"), lex.column("doc_id")
+    c = clause[row]
+    if not c:
+        return None
+    key = (doc[row], c)
+    limit = int(scope.opts.collapse_max_chunks or 0)
+    if limit <= 0:
+        return key
+    sizes = lex.memo("clause_sizes", lambda: Counter(zip(doc, clause, strict=True)))
+    if sizes[key] <= limit:
+        return key
+    path = lex.column("path")[row] or ""
+    below = path[len(c) :].strip("/").split("/")[0] if c == "/" or path.startswith(c + "/") else ""
+    return (doc[row], f"{c}/{below}") if below else None
 
 
 def _leaf_vote(e: Entry, k: int = 60) -> float:

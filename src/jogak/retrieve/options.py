@@ -55,8 +55,11 @@ class SearchOptions:
     # the better of its own and its best leaf's (the same number of votes as without leaves)
     leaf_mode: str = "lists"
     # Hits are clauses: the chunks of one clause (the chunker's ``clause`` key) collapse into one hit, the
-    # best chunk shown, the others listed in ``Hit.also`` (retrieve/clauses.py).
+    # best chunk shown, the others listed in ``Hit.also`` (retrieve/clauses.py). A "clause" of more than
+    # collapse_max_chunks chunks is a section of clauses (a contract's "Section 8" holding 8.1–8.12): its
+    # chunks collapse by the sub-clause they sit in instead (0: no limit).
     collapse: bool = True
+    collapse_max_chunks: int = 8
     # Document routing in mixed collections (retrieve/documents.py): the documents a question names or
     # implies are lifted by document_boost; without one, each further clause of a document already shown
     # is discounted by document_spread, so several fitting documents take turns.
