@@ -79,6 +79,25 @@ def test_the_chunks_of_one_clause_are_one_hit(store) -> None:
     assert sum(h.chunk.metadata.clause == "본문/제2조" for h in flat.hits) >= 2
 
 
+def test_a_clause_too_long_to_be_one_collapses_by_its_parts(store) -> None:
+    # a contract's "Section 8" of tens of chunks is a section of clauses: past collapse_max_chunks its
+    # chunks collapse by the node below it (here the 항), and no hit stands for the whole of it
+    parts = _clause_chunks(store, "약관", "본문/제2조")
+    q = "회원은 회사가 정한 절차에 따라 서비스를 이용"
+    short = search(store, q, k=10, options=SearchOptions.from_config(collapse_max_chunks=len(parts) - 1))
+    mine = [h for h in short.hits if (h.chunk.metadata.doc_title, h.chunk.metadata.clause) == ("약관", "본문/제2조")]
+    assert len(mine) >= 2
+    by_id = {c.id: c for c in parts}
+    for h in mine:  # a hit folds in only chunks under its own 항; a chunk across 항s stays a hit alone
+        path = h.chunk.metadata.path
+        if path == "본문/제2조":
+            assert not h.also
+        else:
+            assert all(by_id[i].metadata.path.startswith(path) for i in h.also)
+    whole = search(store, q, k=10, options=SearchOptions.from_config(collapse_max_chunks=len(parts)))
+    assert sum((h.chunk.metadata.doc_title, h.chunk.metadata.clause) == ("약관", "본문/제2조") for h in whole.hits) == 1
+
+
 def test_unfold_gives_the_answerer_the_whole_clause(store) -> None:
     res = search(store, "회원은 회사가 정한 절차에 따라 서비스를 이용", k=3)
     top = res.hits[0]
