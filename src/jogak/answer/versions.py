@@ -5,6 +5,9 @@
   시행되던 멤버십정책(2023. 1. 1. 시행)에 따른 답입니다." — a transitional provision of a later version that
   comes with it (부칙 ②: "종전 정책에 따라 …") is the rule that says the old text still governs, not a second
   version answering.
+* When the cited text is not yet in force (the only one the collection holds, searched because no day was
+  asked: retrieve/asof.py), the answer opens by saying so: "2026. 12. 31. 시행 예정인 …에 따른 답입니다 (아직
+  시행 전인 판이라 …)".
 * When no version of the work was in force on the day asked about, the answer says so and does not answer
   from another version.
 """
@@ -16,6 +19,7 @@ from typing import Any
 
 from jogak.answer.citations import locate, render_sources
 from jogak.grammar.effective import ADDENDA_DATE_RE, is_transitional, parse_date
+from jogak.index.versions import today
 from jogak.model import Answer, Citation, Hit
 
 _NONE_IN_FORCE = ("was in force on", "holds no version of")
@@ -34,6 +38,7 @@ def annotate(answer: Answer, hits: list[Hit], notices: list[str], lang: str) -> 
         return
     by_id = {h.chunk.id: h for h in hits}
     named: list[str] = []
+    pending: list[str] = []
     for c in answer.citations:
         h = by_id.get(c.chunk_id)
         v = h.version if h is not None else None
@@ -42,9 +47,20 @@ def annotate(answer: Answer, hits: list[Hit], notices: list[str], lang: str) -> 
         c.effective_from, c.effective_to = v.get("effective_from"), v.get("effective_to")
         transitional = h is not None and "transitional" in h.matched
         if not v.get("current") and not transitional:
+            if str(v.get("effective_from") or "") > today():  # a text not yet in force (asof._pending)
+                label = (f"{_dot(v['effective_from'])} 시행 예정인 {c.doc_title}" if lang == "ko" else
+                         f"the text of {c.doc_title} taking effect on {v['effective_from']}")
+                if label not in pending:
+                    pending.append(label)
+                continue
             label = _version_name(c.doc_title, v, lang, _day_label(answer.filters, lang))
             if label not in named:
                 named.append(label)
+    if pending:
+        answer.answer = (f"{', '.join(pending)}에 따른 답입니다 (아직 시행 전인 판이라 지금 시행 중인 법령과 다를 수 "
+                         "있습니다). " if lang == "ko" else
+                         f"This answer follows {', '.join(pending)} (not yet in force; the law in force today may "
+                         "differ). ") + answer.answer
     if named:
         lead = (f"{', '.join(named)}에 따른 답입니다 (현행 판이 아닙니다). " if lang == "ko" else
                 f"This answer follows {', '.join(named)} (not the version in force today). ")
