@@ -16,6 +16,12 @@ from jogak.grammar.patterns import PURPOSE_HEADING_RE
     ("환불 방법이 뭐예요?", False),
     ("불법으로 결제된 건 어떻게 해요?", False),
     ("물건 받고 며칠 안에 철회할 수 있어요?", False),
+    ("법령상으로는 본사가 공사비를 몇 퍼센트 내요?", True),
+    ("법령으로는 가맹점 몇 퍼센트의 동의가 필요해요?", True),
+    ("법률로는 어떻게 돼요?", True),
+    ("법에선 뭐라고 해요?", True),
+    ("결제 방법에는 뭐가 있어요?", False),
+    ("법원에서는 어떻게 판단해요?", False),
 ])
 def test_law_cue(question: str, law: bool) -> None:
     assert asks_the_law(question) is law

@@ -70,8 +70,8 @@ def title_kind(title: str) -> str:
 # company's terms — everyday wording that points to the statutes of a mixed collection, not to one by name.
 # "방법이", "불법으로", "해법은" are not the law: the words ending in 법 that do not name one are excluded.
 _NOT_LAW = "방불위합편문수용해어기요탈비마화"
-LAW_CUE_RE = re.compile(rf"(?<![{_NOT_LAW}])(?:법적으로|법(?:에서는|에서|에는|에|상으로는|상|으로는|으로|이|은|률상|률에서는|률에서|령상|령에서는|령에서)\s"
-                        r"|법에\s*정해|법대로|법으로\s*정)")
+LAW_CUE_RE = re.compile(rf"(?<![{_NOT_LAW}])(?:법적으로|법(?:령|률|규)?(?:상으로는|상으론|상|에서는|에서|에선|에는|에|으로는|으론"
+                        r"|으로|로는|이|은)(?=[\s?,.!]|$)|법에\s*정해|법대로|법으로\s*정)")
 
 
 def asks_the_law(question: str) -> bool:
