@@ -71,6 +71,8 @@ SETS = {
     "a6": BLIND / "answers_r6.yaml",  # session 7, first round: run once, now used
     "a7": BLIND / "answers_r7.yaml",  # untouched (session 7, second round): once, at the end
     "a8": BLIND / "answers_r8.yaml",  # untouched (session 7, third round): once, at the end
+    "a9": BLIND / "answers_r9.yaml",  # untouched (session 8, first round): once, at the round's end
+    "a10": BLIND / "answers_r10.yaml",  # untouched (session 8, second round): once, at its end
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 

@@ -58,6 +58,10 @@ SETS = {
     "a7": BLIND / "answers_r7.yaml",  # issue 13's sixth report set, untouched (session 7, second round)
     "r8": BLIND / "mixed_r8.yaml",  # blind, untouched (session 7, third round): once, at the end
     "a8": BLIND / "answers_r8.yaml",  # issue 13's seventh report set, untouched (session 7, third round)
+    "r9": BLIND / "mixed_r9.yaml",  # blind, untouched (session 8, first round): once, at the round's end
+    "a9": BLIND / "answers_r9.yaml",  # issue 13's eighth report set, untouched (session 8, first round)
+    "r10": BLIND / "mixed_r10.yaml",  # blind, untouched (session 8, second round): once, at its end
+    "a10": BLIND / "answers_r10.yaml",  # issue 13's ninth report set, untouched (session 8, second round)
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
