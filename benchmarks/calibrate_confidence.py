@@ -15,6 +15,7 @@ those sets are reported, not tuned on.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import tempfile
@@ -86,9 +87,16 @@ def main() -> None:
     ap.add_argument("--sets", nargs="+", default=list(DEFAULT_SETS), choices=list(SETS))
     ap.add_argument("--holdout", nargs="*", default=[], choices=list(SETS),
                     help="also fit without these sets and print how the cut-offs do on them")
+    ap.add_argument("--dump", metavar="FILE", help="write every set's feature rows here (JSON) …")
+    ap.add_argument("--load", metavar="FILE", help="… and read them back instead of answering again")
     args = ap.parse_args()
-    with tempfile.TemporaryDirectory(prefix="jogak_calib_") as tmp:
-        per = {name: rows(name, Path(tmp)) for name in dict.fromkeys([*args.sets, *args.holdout])}
+    if args.load:
+        per = json.loads(Path(args.load).read_text(encoding="utf-8"))
+    else:
+        with tempfile.TemporaryDirectory(prefix="jogak_calib_") as tmp:
+            per = {name: rows(name, Path(tmp)) for name in dict.fromkeys([*args.sets, *args.holdout])}
+    if args.dump:
+        Path(args.dump).write_text(json.dumps(per), encoding="utf-8")
     if args.holdout:
         import numpy as np
 
@@ -98,6 +106,11 @@ def main() -> None:
         p = 1 / (1 + np.exp(-x @ w))
         print(f"held out {', '.join(args.holdout)} ({len(y)} questions, {int(y.sum())} right), model fit on the rest:")
         _cuts(p, y)
+        from jogak.answer.generators.weights import _CONFIDENCE_MODEL
+
+        shipped = np.array([_CONFIDENCE_MODEL.get(k, 0.0) for k in KEYS])
+        print("… and with the shipped model:")
+        _cuts(1 / (1 + np.exp(-x @ shipped)), y)
     data = [r for name in args.sets for r in per[name]]
     w, p, y = fit(data)
     print("confidence_model:", {k: round(float(v), 3) for k, v in zip(KEYS, w, strict=True)})
