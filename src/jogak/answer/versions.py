@@ -56,14 +56,25 @@ def annotate(answer: Answer, hits: list[Hit], notices: list[str], lang: str) -> 
             label = _version_name(c.doc_title, v, lang, _day_label(answer.filters, lang))
             if label not in named:
                 named.append(label)
+    # an answer "follows" the version; related clauses (no answer asserted) only come from it
+    asserted = answer.outcome == "answer"
     if pending:
-        answer.answer = (f"{', '.join(pending)}에 따른 답입니다 (아직 시행 전인 판이라 지금 시행 중인 법령과 다를 수 "
-                         "있습니다). " if lang == "ko" else
-                         f"This answer follows {', '.join(pending)} (not yet in force; the law in force today may "
-                         "differ). ") + answer.answer
+        names = ", ".join(pending)
+        if lang == "ko":
+            lead = (f"{names}에 따른 답입니다" if asserted else f"참고: 아래 조항 중 일부는 {names}에서 왔습니다")
+            lead += " (아직 시행 전인 판이라 지금 시행 중인 법령과 다를 수 있습니다). "
+        else:
+            lead = (f"This answer follows {names}" if asserted else f"Note: some clauses below come from {names}")
+            lead += " (not yet in force; the law in force today may differ). "
+        answer.answer = lead + answer.answer
     if named:
-        lead = (f"{', '.join(named)}에 따른 답입니다 (현행 판이 아닙니다). " if lang == "ko" else
-                f"This answer follows {', '.join(named)} (not the version in force today). ")
+        names = ", ".join(named)
+        if lang == "ko":
+            lead = (f"{names}에 따른 답입니다 (현행 판이 아닙니다). " if asserted else
+                    f"참고: 아래 조항 중 일부는 {names}에서 왔습니다 (현행 판이 아닙니다). ")
+        else:
+            lead = (f"This answer follows {names} (not the version in force today). " if asserted else
+                    f"Note: some clauses below come from {names} (not the version in force today). ")
         answer.answer = lead + answer.answer
     coming = _coming_wording(answer, by_id, notices, lang)
     if coming:
