@@ -305,6 +305,13 @@ def test_a_work_known_only_by_a_text_not_yet_in_force_answers_from_it_and_says_s
         ans = ask(st, "포인트 유효기간은?")
         assert ans.citations and "2099. 1. 1. 시행 예정인" in ans.answer and "아직 시행 전" in ans.answer
         assert any("2099-01-01" in w for w in ans.warnings)
+        # shown as related clauses (nothing asserted), the same text is only said to come from that version
+        from jogak.answer.versions import annotate
+        from jogak.model import Answer
+
+        shown = Answer("포인트 유효기간은?", "관련 조항: …", False, citations=ans.citations, outcome="related")
+        annotate(shown, list(res.hits), [], "ko")
+        assert shown.answer.startswith("참고: 아래 조항 중 일부는 2099. 1. 1. 시행 예정인") and "따른 답" not in shown.answer
         res = search(st, "포인트 유효기간은?", k=5, filters=["as_of=2026-06-01"])
         assert res.hits == [] and any("was in force on 2026-06-01" in w for w in res.warnings)
     finally:
