@@ -118,6 +118,15 @@ def test_appendix_after_the_last_addenda_block_is_still_an_appendix() -> None:
     assert [n.path for n in t.root.children] == ["본문/제1조", "부칙", "별표 1"]
 
 
+def test_an_appendix_title_listing_many_articles_it_serves_is_still_its_heading() -> None:
+    # "(제4조제2항, … 및 제14조 관련)" names the articles the 별표 serves; it does not make the title running text
+    t = tree_of("# 대여약관\n\n### 제1조 (목적)\n이 약관은 목적을 정한다.\n\n## 부칙\n① 이 약관은 2026년 1월 1일부터 시행한다.\n"
+                "② 종전 약관은 폐지한다.\n\n## [별표 1] 요금과 환불기준 및 위약금(제4조제2항, 제10조제1항, 제12조제2항 및 제14조 "
+                "관련)\n\n| 구분 | 요금 |\n|---|---|\n| 기본 | 1만원 |\n", "대여약관.md")
+    assert [n.path for n in t.root.children] == ["본문/제1조", "부칙", "별표 1"]
+    assert [c.label for c in t.find("부칙").children] == ["①", "②"]  # the table is not read into 부칙 ②
+
+
 def test_article_titles_with_brackets_inside() -> None:
     t = tree_of("제49조 (설립등기) 설립등기를 한다.\n제50조 (분사무소(分事務所) 설치의 등기) 법인이 분사무소를 설치한 때에는 "
                 "등기하여야 한다.\n제51조 (사무소의 이전등기) 이전등기를 한다.\n", "민법.txt")

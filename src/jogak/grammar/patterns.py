@@ -59,6 +59,9 @@ GANADA_LABEL_RE = re.compile(rf"^({GANADA_RANGE})[.)]\s")
 AMENDMENT_WORDS = ("개정", "신설", "전문개정", "본조신설", "본조개정", "제목개정", "타법개정", "일부개정", "시행일", "종전")
 # A revision note at the end of a heading line or title ("제3조(정의) <개정 2020.1.1>")
 AMENDMENT_TAG_RE = re.compile(rf"\s*<(?:{'|'.join(AMENDMENT_WORDS)})[^>]*>\s*$")
+# The note after an appendix title naming the articles it serves: "[별표 1] 과태료의 부과기준(제10조 관련)",
+# "(제4조제2항, 제10조제1항 및 제14조 관련)" — part of the heading, however many articles it lists.
+APPENDIX_RELATED_RE = re.compile(r"\s*[(（][^()（）\n]*관련\s*[)）]\s*$")
 
 # ─── 부칙 of amending acts ───────────────────────────────────────────────────────────────────────
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from jogak.grammar import BlockWord, Grammar, Scheme
 from jogak.grammar.patterns import AMENDMENT_TAG_RE as _AMEND_TAG
-from jogak.grammar.patterns import NUMBERED_PREFIX_RE, TOC_LEADER_RE, UNIT_REFERENCE_RE
+from jogak.grammar.patterns import APPENDIX_RELATED_RE, NUMBERED_PREFIX_RE, TOC_LEADER_RE, UNIT_REFERENCE_RE
 from jogak.grammar.patterns import label as unit_label
 from jogak.model import Line
 
@@ -304,7 +304,9 @@ class CandidateReader:
                 if _continues_as_text(rest, self.g, self.lang, True):
                     return None
                 if self.lang == "ko":
-                    if len(t) > 40 or t.endswith(("다.", "다", "요.")) or NUMBERED_PREFIX_RE.match(t):
+                    # the "(제4조 … 관련)" note does not make a title long
+                    core = APPENDIX_RELATED_RE.sub("", t)
+                    if len(core) > 40 or t.endswith(("다.", "다", "요.")) or NUMBERED_PREFIX_RE.match(t):
                         return None
                     if rest[:1] not in " \t-–—:.":
                         return None
