@@ -73,6 +73,7 @@ SETS = {
     "a8": BLIND / "answers_r8.yaml",  # untouched (session 7, third round): once, at the end
     "a9": BLIND / "answers_r9.yaml",  # untouched (session 8, first round): once, at the round's end
     "a10": BLIND / "answers_r10.yaml",  # untouched (session 8, second round): once, at its end
+    "a11": BLIND / "answers_r11.yaml",  # untouched (session 8, third round): once, at its end
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 

@@ -62,6 +62,8 @@ SETS = {
     "a9": BLIND / "answers_r9.yaml",  # issue 13's eighth report set, untouched (session 8, first round)
     "r10": BLIND / "mixed_r10.yaml",  # blind, untouched (session 8, second round): once, at its end
     "a10": BLIND / "answers_r10.yaml",  # issue 13's ninth report set, untouched (session 8, second round)
+    "r11": BLIND / "mixed_r11.yaml",  # blind, untouched (session 8, third round): once, at its end
+    "a11": BLIND / "answers_r11.yaml",  # issue 13's tenth report set, untouched (session 8, third round)
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
