@@ -86,3 +86,23 @@ def test_a_list_of_another_clause_joins_only_when_allowed(same_clause: bool) -> 
     assert "3영업일 안에" in a.answer
     assert ("계좌이체" in a.answer) is not same_clause
     assert ExtractiveWeights().list_switch_same_clause
+
+
+TOGETHER = """제19조(사고가 났을 때의 조치)
+① 사고가 나면 운전자는 다음 각 호의 조치를 한다.
+1. 다친 사람을 구호하고 112와 119에 신고하는 일
+2. 회사의 24시간 사고접수 전화로 바로 알리는 일
+3. 사고 현장과 상대 차의 사진을 찍어 두는 일
+② 사고 차는 회사가 정한 정비업체에서 고친다."""
+
+
+def test_an_item_of_a_list_that_holds_together_brings_the_whole_list() -> None:
+    # "다음 각 호의 조치를 한다" announces steps that all apply: quoting the one that matched under that lead
+    # would misstate the list (an "어느 하나에 해당하는" list keeps its one item: the test above)
+    md = ChunkMetadata(source="대여약관.txt", doc_title="대여약관", chunk_no=0, article="제19조 (사고가 났을 때의 조치)",
+                       page_start=None, page_end=None, char_start=0, char_end=len(TOGETHER), block_type="body",
+                       path="본문/제19조", doc_id="대여약관",
+                       segments=[Segment("본문/제19조", "제19조 (사고가 났을 때의 조치)", 0, len(TOGETHER))])
+    a = answer_hits("사고 나면 현장 사진도 찍어 둬야 해요?", [Hit(Chunk(id="t", text=TOGETHER, metadata=md), 1.0, 0)]).answer
+    assert "사고 현장과 상대 차의 사진" in a.answer
+    assert "112와 119에 신고" in a.answer and "사고접수 전화로" in a.answer, a.answer

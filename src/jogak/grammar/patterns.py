@@ -104,6 +104,11 @@ CASE_NUMBER_RE = re.compile(
 PURPOSE_HEADING_RE = re.compile(r"[(（]\s*(?:목적|purpose)\s*[)）]|^\S*\s*목적$|^\s*purpose\s*[.:]?\s*$", re.IGNORECASE)
 PURPOSE_QUESTION_RE = re.compile(r"목적|purpose", re.IGNORECASE)
 
+# A list lead that offers alternatives ("다음 각 호의 어느 하나에 해당하는 경우", "…중 하나", "any of the
+# following"): one matching item answers. Other leads ("다음 각 호의 조치를 한다", "다음 각 호의 사항을
+# 포함하여야 한다") announce a list that holds together: one item quoted under its lead misstates it.
+ANY_OF_LEAD_RE = re.compile(r"어느\s*하나|중\s*하나|하나\s*이상|어느\s*것|\b(?:any|one|either)\s+of\b", re.IGNORECASE)
+
 # A question that asks for a whole enumeration ("어떤 것들이 있나요", "뭐뭐예요", "어디어디", "경우를 전부",
 # "종류는", "What are the …s", "list all"): the answer is every item of the list, not the best-matching one.
 LIST_QUESTION_RE = re.compile(

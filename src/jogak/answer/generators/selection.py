@@ -14,6 +14,7 @@ from jogak.answer.morph import numbers
 from jogak.answer.text import normalise_ws, refers
 from jogak.answer.units import Unit
 from jogak.answer.verify import disagree, topic_overlap
+from jogak.grammar.patterns import ANY_OF_LEAD_RE
 
 _LIST_LEAD = re.compile(r"다음\s*각\s*(?:호|목)|다음과\s*같|아래와\s*같|as\s+follows|the\s+following", re.I)
 _PROVISO = re.compile(r"^\s*(?:다만|단,|단서)")
@@ -107,7 +108,11 @@ def complete(chosen: list[Candidate], cands: list[Candidate], w: ExtractiveWeigh
         items = _list_items(c, cands)
         if not items or len(items) > most:
             continue
-        if c.unit.kind == "item" and not wants_list and min(x.score for x in items) < w.list_keep * c.score:
+        # an item of a list that holds together (its lead offers no alternatives) brings its siblings
+        # however they score; an item of an "어느 하나에 해당하는" list answers alone
+        holds = bool(c.unit.context) and _LIST_LEAD.search(c.unit.context) and not ANY_OF_LEAD_RE.search(c.unit.context)
+        if (c.unit.kind == "item" and not wants_list and not holds
+                and min(x.score for x in items) < w.list_keep * c.score):
             continue
         out.extend(x for x in items if x not in out and x.unit.answerable)
     return out
