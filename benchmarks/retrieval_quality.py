@@ -64,6 +64,8 @@ SETS = {
     "a10": BLIND / "answers_r10.yaml",  # issue 13's ninth report set, untouched (session 8, second round)
     "r11": BLIND / "mixed_r11.yaml",  # blind, untouched (session 8, third round): once, at its end
     "a11": BLIND / "answers_r11.yaml",  # issue 13's tenth report set, untouched (session 8, third round)
+    "r12": BLIND / "mixed_r12.yaml",  # blind, untouched (session 9): once, at the session's round end
+    "a12": BLIND / "answers_r12.yaml",  # issue 13's eleventh report set, untouched (session 9)
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
