@@ -35,13 +35,13 @@ SETS = {"tune": ROOT / "tests/fixtures/blind/answers_tune.yaml",
         "contracts": ROOT / "tests/fixtures/heldout/contracts.yaml",
         "precedents": ROOT / "tests/fixtures/heldout/precedents_ko.yaml",
         # the answer sets already run once and reported (sessions 4–7): used, so they may calibrate now;
-        # never the untouched ones still to be reported (a9, a10, …)
-        **{f"a{i}": ROOT / f"tests/fixtures/blind/answers_r{i}.yaml" for i in range(3, 9)}}
+        # never the untouched ones still to be reported (a12, …)
+        **{f"a{i}": ROOT / f"tests/fixtures/blind/answers_r{i}.yaml" for i in range(3, 12)}}
 DEFAULT_SETS = ("tune", "haru")
 KEYS = ("bias", "score", "coverage", "typed", "margin", "named", "unit_coverage", "semantic", "first")
 
 
-def rows(name: str, work: Path) -> list[tuple[list[float], float]]:
+def rows(name: str, work: Path) -> list[dict[str, Any]]:
     from jogak.answer.ask import AskOptions
     from jogak.answer.generators.extractive import ExtractiveAnswerer
     from jogak.eval.answers import evaluate_answers, load_questions
@@ -60,8 +60,13 @@ def rows(name: str, work: Path) -> list[tuple[list[float], float]]:
         f = r.get("features")
         if f:
             ok = r["passed"] and r["outcome"] == "answer" and r["answerable"]
-            out.append(([float(f.get(k, 0.0)) for k in KEYS], 1.0 if ok else 0.0))
+            out.append({"id": r["id"], "f": {k: float(v) for k, v in f.items()}, "y": 1.0 if ok else 0.0})
     return out
+
+
+def matrix(per_set: list[dict[str, Any]], keys: tuple[str, ...]) -> list[tuple[list[float], float]]:
+    """The dumped rows as (features in ``keys`` order, label) pairs."""
+    return [([r["f"].get(k, 0.0) for k in keys], r["y"]) for r in per_set]
 
 
 def fit(data: list[tuple[list[float], float]], ridge: float = 0.5):
@@ -89,7 +94,10 @@ def main() -> None:
                     help="also fit without these sets and print how the cut-offs do on them")
     ap.add_argument("--dump", metavar="FILE", help="write every set's feature rows here (JSON) …")
     ap.add_argument("--load", metavar="FILE", help="… and read them back instead of answering again")
+    ap.add_argument("--keys", nargs="+", default=list(KEYS),
+                    help="the features to fit (any the answerer reports; 'bias' is always first)")
     args = ap.parse_args()
+    keys = tuple(dict.fromkeys(["bias", *args.keys]))
     if args.load:
         per = json.loads(Path(args.load).read_text(encoding="utf-8"))
     else:
@@ -100,20 +108,20 @@ def main() -> None:
     if args.holdout:
         import numpy as np
 
-        w, _, _ = fit([r for n in args.sets if n not in args.holdout for r in per[n]])
-        held = [r for n in args.holdout for r in per[n]]
+        w, _, _ = fit([r for n in args.sets if n not in args.holdout for r in matrix(per[n], keys)])
+        held = [r for n in args.holdout for r in matrix(per[n], keys)]
         x, y = np.array([d[0] for d in held]), np.array([d[1] for d in held])
         p = 1 / (1 + np.exp(-x @ w))
         print(f"held out {', '.join(args.holdout)} ({len(y)} questions, {int(y.sum())} right), model fit on the rest:")
         _cuts(p, y)
         from jogak.answer.generators.weights import _CONFIDENCE_MODEL
 
-        shipped = np.array([_CONFIDENCE_MODEL.get(k, 0.0) for k in KEYS])
+        shipped = np.array([_CONFIDENCE_MODEL.get(k, 0.0) for k in keys])
         print("… and with the shipped model:")
         _cuts(1 / (1 + np.exp(-x @ shipped)), y)
-    data = [r for name in args.sets for r in per[name]]
+    data = [r for name in args.sets for r in matrix(per[name], keys)]
     w, p, y = fit(data)
-    print("confidence_model:", {k: round(float(v), 3) for k, v in zip(KEYS, w, strict=True)})
+    print("confidence_model:", {k: round(float(v), 3) for k, v in zip(keys, w, strict=True)})
     print(f"{len(y)} questions, {int(y.sum())} right; Brier {float(((p - y) ** 2).mean()):.4f}")
     for lo, hi in ((0, 0.2), (0.2, 0.4), (0.4, 0.6), (0.6, 0.8), (0.8, 1.01)):
         m = (p >= lo) & (p < hi)

@@ -40,6 +40,8 @@ class Scored:
     candidates: list[Candidate]  # answer candidates, best first
     coverage: float  # share of the question's noun weight (IDF) found anywhere in the excerpts
     noun_weights: dict[str, float]  # the question's nouns and their IDF weights
+    # how much the question points to each document (jogak.answer.documents.pointed), when it points at all
+    doc_scores: dict[str, float] = field(default_factory=dict)
 
 
 def same_doc(a: Candidate, b: Candidate) -> bool:

@@ -46,7 +46,7 @@ from jogak.answer.context import LABELS, Context
 from jogak.answer.documents import pointed
 from jogak.answer.generators.base import Draft, DraftStatement, Generator, Quote
 from jogak.answer.generators.candidates import ANSWER_KINDS, Candidate, Scored
-from jogak.answer.generators.fit import answers_type, question_focus, wanted_types
+from jogak.answer.generators.fit import answers_type, asks_quantity, question_focus, wanted_types
 from jogak.answer.generators.selection import clause_key as _clause_key
 from jogak.answer.generators.selection import complete, compose, lead_units, related_units, select
 from jogak.answer.generators.weights import ExtractiveWeights
@@ -57,6 +57,8 @@ from jogak.grammar.patterns import LIST_QUESTION_RE, PURPOSE_HEADING_RE, PURPOSE
 from jogak.lexicon import content_terms, expand_terms
 
 _EXAMPLE = re.compile(r"^\s*(?:예를\s*들어|예컨대|예시|가령|for\s+example|for\s+instance|e\.g\.)", re.I)
+# interrogatives: with the question marks, three or more ("언제 줘야 하고, 얼마 동안 보관해요?") make a two-part question
+_ASKS = re.compile(r"언제|며칠|얼마|몇|어디|누구|무엇|뭐|어떻게|어떤|왜|\bwhen\b|\bhow\b|\bwhat\b|\bwho\b", re.I)
 _CASE_BODY = ("판례내용", "전문", "이유", "주문")
 _NAMED = re.compile(r"제\s*\d+\s*조(?:\s*의\s*\d+)?")
 # A decision named by its 사건번호 (2- or 4-digit year, 1–3 Hangul 사건부호, serial) and the section asked for.
@@ -158,8 +160,8 @@ class ExtractiveAnswerer(Generator):
             statements = [DraftStatement(c.unit.display(), [Quote(c.excerpt.n, c.unit)]) for c in named]
             ids = sorted({c.excerpt.n for c in named})
             info["named_clause"] = True
-            conf = self.confidence(named[0], scored.coverage, True, answerable, named=True)
-            info["features"] = self.features(named[0], scored.coverage, True, answerable, named=True)
+            info["features"] = self.features(named[0], scored, True, answerable, question, named=True)
+            conf = self.confidence(info["features"])
             return Draft(answer=" ".join(s.text for s in statements), evidence_ids=ids,
                          statements=statements, info=info, confidence=conf)
         if best is None:
@@ -184,9 +186,9 @@ class ExtractiveAnswerer(Generator):
         info["typed"] = typed
         info["focus"] = focus
         info["sem_coverage"] = self.semantic_coverage(scored.coverage, best)
-        conf = self.confidence(best, scored.coverage, typed, answerable)
+        info["features"] = self.features(best, scored, typed, answerable, question)
+        conf = self.confidence(info["features"])
         info["confidence"] = conf
-        info["features"] = self.features(best, scored.coverage, typed, answerable)
         if self.abstains(best, scored.coverage, typed) or conf < w.answer_confidence:
             return self._not_sure(cands, lab["abstain"], info, conf, wants_list)
         statements = compose(chosen, cands, context, w)
@@ -215,25 +217,39 @@ class ExtractiveAnswerer(Generator):
         return Draft(answer=abstain, abstained=True, info=info, outcome=outcome, confidence=conf,
                      related=quotes)
 
-    def confidence(self, best: Candidate, coverage: float, typed: bool, answerable: list[Candidate],
-                   named: bool = False) -> float:
-        """The estimated probability that answering with ``best`` is right: a logistic model over the
-        best unit's score, the question's (semantic) noun coverage, the answer type fitting, the margin
-        to the best unit of another clause, and a named clause (``ExtractiveWeights.confidence_*``,
-        fitted on the tune set; benchmarks/NOTES-answer-calibration.md)."""
-        x = self.features(best, coverage, typed, answerable, named)
-        z = sum(self.weights.confidence_model.get(k, 0.0) * v for k, v in x.items())
+    def confidence(self, features: dict[str, float]) -> float:
+        """The estimated probability that the answer is right: a logistic model over ``features`` (the
+        keys of ``ExtractiveWeights.confidence_model``; a feature the model does not weigh counts 0),
+        fitted on the used answer sets (benchmarks/NOTES-answer-calibration.md)."""
+        z = sum(self.weights.confidence_model.get(k, 0.0) * v for k, v in features.items())
         return round(1.0 / (1.0 + math.exp(-z)), 4)
 
-    def features(self, best: Candidate, coverage: float, typed: bool, answerable: list[Candidate],
-                 named: bool = False) -> dict[str, float]:
-        """The confidence model's inputs (see ``confidence``)."""
+    def features(self, best: Candidate, scored: Scored, typed: bool, answerable: list[Candidate],
+                 question: str, named: bool = False) -> dict[str, float]:
+        """The confidence model's inputs for answering with ``best``: its score and the parts it is made
+        of, the question's (semantic) noun coverage, the answer type fitting, the margin to the best unit
+        of another clause, a named clause, the document the question points to, how much of the clause's
+        title the question says, how many of the best units agree on the clause, and what the question
+        asks (a quantity or time, a list, several things). Every feature is computed; the model decides
+        which ones count (``calibrate_confidence.py`` fits any subset)."""
         rival = next((c for c in answerable if _clause_key(c) != _clause_key(best)), None)
         margin = best.score - (rival.score if rival is not None else 0.0)
-        return {"bias": 1.0, "score": best.score, "coverage": self.semantic_coverage(coverage, best),
+        top = answerable[:5]
+        title = set(content_terms(_title(best.unit.heading or "")))
+        return {"bias": 1.0, "score": best.score, "coverage": self.semantic_coverage(scored.coverage, best),
                 "typed": 1.0 if typed else 0.0, "margin": round(margin, 4), "named": 1.0 if named else 0.0,
                 "unit_coverage": best.noun_coverage, "semantic": best.semantic or 0.0,
-                "first": 1.0 if best.excerpt.rank == 0 else 0.0}
+                "first": 1.0 if best.excerpt.rank == 0 else 0.0,
+                "lexical": round(best.lexical, 4), "focus": round(best.focus, 4), "bigram": round(best.bigram, 4),
+                "pointed": scored.doc_scores.get(best.excerpt.chunk.metadata.doc_title, 0.0),
+                "title": round(len(title & set(content_terms(question))) / len(title), 4) if title else 0.0,
+                "agree": round(sum(1 for c in top if _clause_key(c) == _clause_key(best)) / len(top), 4)
+                if top else 0.0,
+                "asks_amount": 1.0 if asks_quantity(question) else 0.0,
+                "asks_list": 1.0 if LIST_QUESTION_RE.search(question) else 0.0,
+                "multi": 1.0 if len(_ASKS.findall(question)) + question.count("?") >= 3 else 0.0,
+                "table_row": 1.0 if best.unit.kind == "table_row" else 0.0,
+                "rank": min(best.excerpt.rank, 5) / 5}
 
     def semantic_coverage(self, coverage: float, best: Candidate) -> float:
         """Noun coverage with the uncovered share credited by the best unit's semantic closeness to the
@@ -289,7 +305,7 @@ class ExtractiveAnswerer(Generator):
             got = set(c.matched)
             c.noun_coverage = round(sum(q.idf[t] for t in nouns if t in got) / tot_n, 4) if tot_n else 1.0
         cands.sort(key=lambda c: (-c.score, c.excerpt.n, c.unit.start))
-        return Scored(cands, coverage, {t: q.idf[t] for t in nouns})
+        return Scored(cands, coverage, {t: q.idf[t] for t in nouns}, doc_scores if points else {})
 
     def _base(self, c: Candidate, q: _QuestionTerms, cosine: float | None) -> float:
         """The unit's features (set on the candidate) mixed into its base score."""

@@ -62,6 +62,11 @@ def answers_type(question: str, chosen: list[Candidate]) -> bool:
     return all(any(rx.search(c.unit.display()) for c in chosen) for rx in wants)
 
 
+def asks_quantity(question: str) -> bool:
+    """Whether the question asks how much / how many / how long / by when (see ``_REQUIRED_TYPES``)."""
+    return bool(_REQUIRED_TYPES[0][0].search(question))
+
+
 def question_focus(question: str) -> list[str]:
     """The noun phrase a wh-question asks about: the last (at most two) nouns marked as topic or subject
     right before the interrogative ("해외 배송비는 얼마예요?" → ["해외", "배송비"]; "포인트는 얼마 동안" →
