@@ -170,3 +170,14 @@ def test_example_contract_pdf(examples_dir) -> None:
     # the parties block (two columns, no rules) as rows
     assert "상호: 주식회사 한빛정밀 | 상호: 주식회사 누리테크" in line_texts(d)
     assert "계약번호 HN-2025-0310" not in d.text  # running header
+
+
+def test_a_wrapped_line_starting_with_an_appendix_word_and_a_particle_is_rejoined() -> None:
+    # "… 사본 발급 수수료는 / 별표의 제증명 수수료에 따른다." wraps before "별표의": no appendix heading starts
+    # there, so the two visual lines are one sentence; the "[별표] …" line further down still heads the 별표
+    from jogak.structure import parse
+
+    doc = load(FIX.parent / "blind" / "docs" / "진료안내_미소숲치과.pdf")
+    assert "수수료는 별표의 제증명 수수료에 따른다." in doc.text
+    tree = parse(doc)
+    assert tree.find("별표") is not None and tree.find("부칙/제2조/표1") is None

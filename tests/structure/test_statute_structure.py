@@ -226,3 +226,17 @@ def test_long_division_titles_and_a_fifth_level_are_whole() -> None:
         ("본문/제2장의3", "각 연결사업연도의 소득에 대한 법인세"), ("본문/제2장의3/제1절", "통칙"),
         ("본문/제2장의3/제1절/제1관", "연결납세"), ("본문/제2장의3/제1절/제1관/제1속", "굴착면의 기울기 등")]
     assert [c.path for c in t.find("본문/제2장의3/제1절/제1관/제1속").children] == ["본문/제76조의9"]
+
+
+def test_an_unnumbered_bracketed_appendix_is_an_appendix() -> None:
+    # a document with one 별표 heads it "[별표] 제목": no number, but the brackets make it a label, so the
+    # table is not read into the 부칙's last article
+    t = tree_of("제1조(목적) 이 약관은 목적을 정한다.\n\n부칙\n제1조 (시행일) 이 약관은 공포한 날부터 시행한다.\n"
+                "제2조 (경과조치) 종전 약관에 따른다.\n[별표] 비급여 진료비 (제16조 관련)\n항목 | 금액\n임플란트 | 1,200,000\n",
+                "약관.txt")
+    assert [n.path for n in t.root.children] == ["본문/제1조", "부칙", "별표"]
+    assert t.find("별표").block_type == "appendix"
+    assert [c.path for c in t.find("부칙").children] == ["부칙/제1조", "부칙/제2조"]
+    # a sentence that only mentions it stays a sentence
+    t = tree_of("제1조(수수료) 수수료는 다음에 따른다.\n별표의 금액을 낸다.\n", "약관.txt")
+    assert [n.path for n in t.root.children] == ["본문/제1조"]

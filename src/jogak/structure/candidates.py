@@ -288,7 +288,10 @@ class CandidateReader:
             return Candidate(kind="addenda", label=label, number=None, title="", start=start, body_start=end,
                              block=b, block_label=label, strong=strong, word_label=True, title_only_line=True)
         # appendix
-        if b.needs_id and not ident and not (rest.strip() == "" or rest.lstrip()[:1] in "(（【"):
+        # "[별표] 과태료의 부과기준": a bracketed block word is a label without a number (a law's only 별표)
+        bracketed_word = bool(m.group("close")) and seg.lstrip()[:1] in "[【<〈"
+        if b.needs_id and not ident and not bracketed_word and not (
+                rest.strip() == "" or rest.lstrip()[:1] in "(（【"):
             return None
         if ident and self.lang == "ko" and rest[:1] and is_hangul(rest[0]) and not m.group("close"):
             return None  # 부록A에 따른다

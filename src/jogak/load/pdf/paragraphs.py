@@ -24,7 +24,10 @@ from jogak.load.pdf.wrap import WrapAnalysis
 
 # labels that always start a new line even after a full line that does not end a sentence
 _STRONG_LABEL = re.compile(rf"^(?:{CIRCLED_CLASS}|{label('[조장절관편]', branch=True)}(?:\s|\(|$)|{GANADA_RANGE}[.)]\s|\({GANADA_RANGE}\)|"
-                           r"[•※▶■□○●◎◇◆▷]\s|부\s*칙|\[?\s*부\s*록|\[?\s*별\s*[표지])")
+                           r"[•※▶■□○●◎◇◆▷]\s|부\s*칙|\[\s*(?:부\s*록|별\s*[표지])|"
+                           # unbracketed, an appendix word heads a line only when no particle follows it or
+                           # its number ("별표 1 과태료", "별표"): "별표의 수수료에 따른다", "별표 1에 따른다" continue a sentence
+                           rf"(?:부\s*록|별\s*[표지])(?:\s*(?:\d+(?:-\d+)?|[A-Z]|{label('호')})(?![가-힣\d])|\s*$))")
 _CLAUSE_END = re.compile(r"[.:;。!?)\]」』]$|다\.?$")
 _SENTENCE_END = re.compile(r"(?:[.!?。]|다\.|[.!?][\"'”’)\]])$")
 
