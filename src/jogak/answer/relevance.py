@@ -82,7 +82,8 @@ def relevance(question: str, clause: str, heading: str = "", doc_title: str = ""
     if emb is None:
         rel = cov
     else:
-        cos = float(emb.passages([" ".join(f"{heading} {clause}".split())])[0] @ emb.query(question))
+        # rounded like the answerer's: the same relevance on every CPU
+        cos = round(float(emb.passages([" ".join(f"{heading} {clause}".split())])[0] @ emb.query(question)), 3)
         rel = W_COVERAGE * cov + (1 - W_COVERAGE) * rescale_cosine(cos)
     if not focus_covered(question, clause, heading):
         rel *= FOCUS_MISS

@@ -46,8 +46,8 @@ from jogak.answer.context import LABELS, Context
 from jogak.answer.documents import pointed
 from jogak.answer.generators.base import Draft, DraftStatement, Generator, Quote
 from jogak.answer.generators.candidates import ANSWER_KINDS, Candidate, Scored
-from jogak.answer.generators.fit import answers_type, asks_quantity, question_focus, wanted_types
-from jogak.answer.generators.selection import clause_key as _clause_key
+from jogak.answer.generators.confidence import answer_features
+from jogak.answer.generators.fit import answers_type, question_focus, wanted_types
 from jogak.answer.generators.selection import complete, compose, lead_units, related_units, select
 from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.morph import char_bigrams, get_embedder, rescale_cosine
@@ -57,8 +57,6 @@ from jogak.grammar.patterns import LIST_QUESTION_RE, PURPOSE_HEADING_RE, PURPOSE
 from jogak.lexicon import content_terms, expand_terms
 
 _EXAMPLE = re.compile(r"^\s*(?:예를\s*들어|예컨대|예시|가령|for\s+example|for\s+instance|e\.g\.)", re.I)
-# interrogatives: with the question marks, three or more ("언제 줘야 하고, 얼마 동안 보관해요?") make a two-part question
-_ASKS = re.compile(r"언제|며칠|얼마|몇|어디|누구|무엇|뭐|어떻게|어떤|왜|\bwhen\b|\bhow\b|\bwhat\b|\bwho\b", re.I)
 _CASE_BODY = ("판례내용", "전문", "이유", "주문")
 _NAMED = re.compile(r"제\s*\d+\s*조(?:\s*의\s*\d+)?")
 # A decision named by its 사건번호 (2- or 4-digit year, 1–3 Hangul 사건부호, serial) and the section asked for.
@@ -226,30 +224,9 @@ class ExtractiveAnswerer(Generator):
 
     def features(self, best: Candidate, scored: Scored, typed: bool, answerable: list[Candidate],
                  question: str, named: bool = False) -> dict[str, float]:
-        """The confidence model's inputs for answering with ``best``: its score and the parts it is made
-        of, the question's (semantic) noun coverage, the answer type fitting, the margin to the best unit
-        of another clause, a named clause, the document the question points to, how much of the clause's
-        title the question says, how many of the best units agree on the clause, and what the question
-        asks (a quantity or time, a list, several things). Every feature is computed; the model decides
-        which ones count (``calibrate_confidence.py`` fits any subset)."""
-        rival = next((c for c in answerable if _clause_key(c) != _clause_key(best)), None)
-        margin = best.score - (rival.score if rival is not None else 0.0)
-        top = answerable[:5]
-        title = set(content_terms(_title(best.unit.heading or "")))
-        return {"bias": 1.0, "score": best.score, "coverage": self.semantic_coverage(scored.coverage, best),
-                "typed": 1.0 if typed else 0.0, "margin": round(margin, 4), "named": 1.0 if named else 0.0,
-                "unit_coverage": best.noun_coverage, "semantic": best.semantic or 0.0,
-                "first": 1.0 if best.excerpt.rank == 0 else 0.0,
-                "lexical": round(best.lexical, 4), "focus": round(best.focus, 4), "bigram": round(best.bigram, 4),
-                "pointed": scored.doc_scores.get(best.excerpt.chunk.metadata.doc_title, 0.0),
-                "title": round(len(title & set(content_terms(question))) / len(title), 4) if title else 0.0,
-                "agree": round(sum(1 for c in top if _clause_key(c) == _clause_key(best)) / len(top), 4)
-                if top else 0.0,
-                "asks_amount": 1.0 if asks_quantity(question) else 0.0,
-                "asks_list": 1.0 if LIST_QUESTION_RE.search(question) else 0.0,
-                "multi": 1.0 if len(_ASKS.findall(question)) + question.count("?") >= 3 else 0.0,
-                "table_row": 1.0 if best.unit.kind == "table_row" else 0.0,
-                "rank": min(best.excerpt.rank, 5) / 5}
+        """The confidence model's inputs for answering with ``best`` (``confidence.answer_features``)."""
+        return answer_features(best, scored, typed, answerable, question, named,
+                               self.semantic_coverage(scored.coverage, best))
 
     def semantic_coverage(self, coverage: float, best: Candidate) -> float:
         """Noun coverage with the uncovered share credited by the best unit's semantic closeness to the
@@ -276,7 +253,9 @@ class ExtractiveAnswerer(Generator):
         emb = get_embedder() if self.use_embeddings else None
         sims = None
         if emb is not None:
-            sims = emb.passages([_passage(c.unit) for c in cands]) @ emb.query(question)
+            # rounded: the last float digits of an embedding differ between CPUs (AVX-512 or not), and an answer
+            # must not change with them (a sibling kept at 0.9695 of the best on one machine, 0.9705 on another)
+            sims = (emb.passages([_passage(c.unit) for c in cands]) @ emb.query(question)).round(3)
         wants = wanted_types(question)
         mentions_appendix = any(word in question for word in _APPENDIX_WORDS)
         n_ex = max(1, len(context.excerpts))
