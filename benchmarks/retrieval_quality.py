@@ -80,6 +80,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "leaves-paragraph": {"leaf_granularity": "paragraph"},
     "leaves-item": {"leaf_granularity": "item"},
     "no-collapse": {"collapse": False},
+    "prefer-named": {"title_filter": False},  # a named document is preferred (routing), not a filter
     # pseudo-relevance feedback, opt-in (its default size is 2 clauses × 5 words since session 5)
     "feedback": {"feedback": True},
     "feedback-3x8": {"feedback": True, "feedback_docs": 3, "feedback_terms": 8},

@@ -79,6 +79,12 @@ def test_question_filter_document(session_store) -> None:
         ("doc_title", "멤버십정책", "question")]
     assert {h.chunk.metadata.doc_title for h in res.hits} == {"멤버십정책"}
     assert res.hits[0].chunk.metadata.path == "본문/제5조"
+    # retrieve.title_filter false: the named document is preferred (routed), not a filter
+    res = search(session_store, "멤버십정책에서 포인트 유효기간은 얼마나 돼요?", k=10,
+                 options=SearchOptions(title_filter=False))
+    assert not [f for f in res.filters if f.key == "doc_title"]
+    assert res.hits[0].chunk.metadata.doc_title == "멤버십정책"
+    assert len({h.chunk.metadata.doc_title for h in res.hits}) > 1
 
 
 @needs_pdf

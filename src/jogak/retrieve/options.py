@@ -22,6 +22,9 @@ class SearchOptions:
                                                                 "feedback": 1.0})
     rrf_k: int = 60
     query_filters: bool = True
+    # a document the question names ("미소숲치과에서 …") is a filter (True) or only preferred (False: document
+    # routing lifts it by document_boost, and another document that states the same rule can still be found)
+    title_filter: bool = True
     clause_lookup: bool = True
     xref: bool = True
     xref_depth: int = 2

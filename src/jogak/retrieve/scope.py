@@ -89,6 +89,8 @@ def open_scope(store: SearchableStore, query: str, k: int, filters: Any, opts: S
         # a question filter on a key the caller already fixed is dropped: explicit wins
         fixed = {f.key for f in explicit}
         from_q = [f for f in from_q if f.key not in fixed and _has_values(lex, f.key)]
+        if not opts.title_filter:
+            from_q = [f for f in from_q if f.key != "doc_title"]
     shown = [*explicit, *from_q]
     when, rq = _as_of(lex, query, rq, [f for f in given if f.key == "as_of"], shown, opts)
     warnings.extend(when.warnings)
