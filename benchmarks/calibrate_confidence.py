@@ -41,17 +41,25 @@ DEFAULT_SETS = ("tune", "haru")
 KEYS = ("bias", "score", "coverage", "typed", "margin", "named", "unit_coverage", "semantic", "first")
 
 
-def rows(name: str, work: Path) -> list[dict[str, Any]]:
-    from jogak.answer.ask import AskOptions
-    from jogak.answer.generators.extractive import ExtractiveAnswerer
-    from jogak.eval.answers import evaluate_answers, load_questions
+def set_store(name: str, work: Path) -> Any:
+    """A fresh store of the set's ``corpus:`` under ``work`` (None, said on stderr, when the corpus is absent)."""
     from jogak.eval.corpus import build_store, resolve_corpus
 
     corpus = resolve_corpus(SETS[name])
     if not corpus.ok:
         print(f"[{name}] skipped: {corpus.reason()}", file=sys.stderr)
+        return None
+    return build_store(corpus, work / name)[0]
+
+
+def rows(name: str, work: Path) -> list[dict[str, Any]]:
+    from jogak.answer.ask import AskOptions
+    from jogak.answer.generators.extractive import ExtractiveAnswerer
+    from jogak.eval.answers import evaluate_answers, load_questions
+
+    store = set_store(name, work)
+    if store is None:
         return []
-    store, _ = build_store(corpus, work / name)
     gen = ExtractiveAnswerer(threshold=0.0, min_coverage=0.0, answer_confidence=0.0)
     rep = evaluate_answers(load_questions(SETS[name]), store, generator=gen, options=AskOptions())
     store.close()

@@ -31,7 +31,7 @@ os.chdir(ROOT)
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from calibrate_confidence import SETS, fit  # noqa: E402  (the same sets, the same IRLS)
+from calibrate_confidence import SETS, fit, set_store  # noqa: E402  (the same sets, stores and IRLS)
 
 KEYS = ("bias", "score", "lexical", "focus", "bigram", "semantic", "prior", "coverage", "title", "pointed",
         "item", "table_row", "faq", "appendix", "first_clause")
@@ -58,13 +58,10 @@ def rows(name: str, work: Path) -> list[dict[str, Any]]:
     from jogak.answer.generators.extractive import ExtractiveAnswerer
     from jogak.answer.generators.selection import clause_key
     from jogak.eval.answers import _gold_hit, load_questions
-    from jogak.eval.corpus import build_store, resolve_corpus
 
-    corpus = resolve_corpus(SETS[name])
-    if not corpus.ok:
-        print(f"[{name}] skipped: {corpus.reason()}", file=sys.stderr)
+    store = set_store(name, work)
+    if store is None:
         return []
-    store, _ = build_store(corpus, work / name)
     gen = ExtractiveAnswerer()
     out = []
     for q in load_questions(SETS[name]):
