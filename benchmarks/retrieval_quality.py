@@ -66,6 +66,8 @@ SETS = {
     "a11": BLIND / "answers_r11.yaml",  # issue 13's tenth report set, untouched (session 8, third round)
     "r12": BLIND / "mixed_r12.yaml",  # blind, untouched (session 9): once, at the session's round end
     "a12": BLIND / "answers_r12.yaml",  # issue 13's eleventh report set, untouched (session 9)
+    "r13": BLIND / "mixed_r13.yaml",  # blind, untouched (session 10): once, at the round's end
+    "a13": BLIND / "answers_r13.yaml",  # issue 13's twelfth report set, untouched (session 10)
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
@@ -116,10 +118,7 @@ def stores_for(path: Path, where: Path, leaves: bool = True) -> tuple[Any, Any] 
     if not corpus.ok:
         print(f"[{path.name}] skipped: {corpus.reason()}", file=sys.stderr)
         return None
-    # a stable key (str hash() changes with every process, which rebuilt the stores on every run), the same
-    # in every checkout of the repository (a git worktree benchmarking one commit while main moves on)
-    digest = hashlib.sha1("\n".join(sorted(map(_portable, corpus.paths))).encode()).hexdigest()[:8]
-    key = "_".join(sorted(p.name for p in corpus.paths))[:40] + f"-{digest}"
+    key = store_key(corpus)
     # leaves indexed (index.leaves) so the variants with and without leaf matching run on one store;
     # --no-leaf-store skips them (embedding every leaf triples the embedding time) for no-leaves variants
     name = "jogak" if leaves or (where / key / "jogak").exists() else "jogak-noleaves"  # a leaf store serves both
@@ -127,6 +126,13 @@ def stores_for(path: Path, where: Path, leaves: bool = True) -> tuple[Any, Any] 
     base = open_store(where / key / "base", "default", create=True, config=dict(ours.config))
     base.ingest([str(p) for p in corpus.paths], **BASELINE_CHUNKS)
     return ours, base
+
+
+def store_key(corpus: Any) -> str:
+    """A stable folder name for a corpus's stores (str hash() changes with every process, which rebuilt the
+    stores on every run), the same in every checkout (a git worktree benchmarking one commit while main moves on)."""
+    digest = hashlib.sha1("\n".join(sorted(map(_portable, corpus.paths))).encode()).hexdigest()[:8]
+    return "_".join(sorted(p.name for p in corpus.paths))[:40] + f"-{digest}"
 
 
 def _portable(p: Path) -> str:
