@@ -102,6 +102,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "spread-0.2": {"document_spread": 0.2},
     "no-rerank": {"rerank": None},
     "rerank-leaf": {"rerank": "leaf"},
+    "rerank-learned": {"rerank": "learned"},  # the learned reranker (jogak.retrieve.learned), shipped weights
     "no-lexicon": {"lexicon": False, "lexicon_dense": False},
     "issue-11": {"leaves": False, "collapse": False, "documents": False, "rerank": None, "feedback": False},
 }

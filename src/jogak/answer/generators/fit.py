@@ -6,39 +6,28 @@ from __future__ import annotations
 import re
 
 from jogak.answer.generators.candidates import Candidate
+from jogak.lexicon.quantities import ASKS_QUANTITY, QTY_ANSWER, TIME_ANSWER, TIME_OR_QTY, asks_quantity
 
-_TIME_UNITS = r"(?:영업일|일|개월|달|년|시간|주|business\s+days?|days?|months?|years?|hours?|weeks?)"
-_QTY_UNITS = (r"(?:%|퍼센트|만\s*원|원|억|영업일|일|개월|달|년|시간|분|주|명|회|번|배|포인트|세|살|개|mm|℃|"
-              r"units?|days?|months?|years?|hours?|weeks?|percent|per\s*cent|USD)")
-_TIME_ANSWER = re.compile(
-    rf"\d+\)?\s*{_TIME_UNITS}|다음\s*날|익일|즉시|당일|지체\s*없이|\d{{4}}\s*년\s*\d+\s*월|\d{{4}}\.\s*\d+\.|"
-    r"within|immediately|promptly|without\s+delay|"
-    r"(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d", re.I)
-_QTY_ANSWER = re.compile(
-    rf"\d[\d,]*(?:\.\d+)?\)?\s*{_QTY_UNITS}|분의\s*\d|\d+\s*/\s*\d+|(?:USD|\$)\s*\d", re.I)
+__all__ = ["answers_type", "asks_quantity", "question_focus", "wanted_types"]
+
 # A question asking "when / how long" wants a time expression, "how much" an amount, "where" a place
 # (scoring: a unit that lacks one is scored down per missing type).
 _ANSWER_TYPES = [
     (re.compile(r"언제|며칠|몇\s*일|얼마나\s*(?:걸|오래|빨리|미리|일찍)|얼마\s*(?:동안|전)|"
                 r"\bwhen\b|how\s+(?:long|soon|quickly)|deadline|by\s+when|how\s+much\s+notice", re.I),
-     _TIME_ANSWER),
+     TIME_ANSWER),
     (re.compile(r"얼마|몇|최대|최소|한도|상한|비율|퍼센트|%|금액|비용|요금|가격|단가|"
                 r"how\s+(?:much|many)|percent|\brate\b|maximum|minimum|\bcap\b|price|\bcost", re.I),
-     _QTY_ANSWER),
+     QTY_ANSWER),
     (re.compile(r"어디|where", re.I), re.compile(r"\[[^\]]+\]|메뉴|센터|위원회|소비자원|앱|website|office", re.I)),
 ]
 # The types an answer must carry to answer at all: a question that asks (with an interrogative — not a
 # noun such as 기간 or 금액) how much / how many / how long / when, and that no chosen unit answers with a
 # quantity or a time, is not answered by these excerpts (an abstention signal).
-_TIME_OR_QTY = re.compile(f"{_TIME_ANSWER.pattern}|{_QTY_ANSWER.pattern}", re.I)
 _CONTACT_ANSWER = re.compile(r"\d{2,4}[-.)]\s?\d{3,4}[-.]\d{4}|\+\d{1,3}[\s-]?\d|[\w.+-]+@[\w-]+\.[\w.]+|"
                              r"https?://|www\.", re.I)
 _REQUIRED_TYPES = [
-    # "얼마나 걸려요" asks for a time, "얼마예요" for an amount: either kind answers either cue. A bare "언제"
-    # / "when" is not here — an event answers it as well as a date ("upon delivery", "검수 완료 후") —
-    # but a deadline ("언제까지", "by when") is.
-    (re.compile(r"며칠|얼마|몇|언제\s*까지|how\s+(?:long|soon|quickly|much|many)|what\s+percent|by\s+when",
-                re.I), _TIME_OR_QTY),
+    (ASKS_QUANTITY, TIME_OR_QTY),  # a time or an amount answers either cue (jogak.lexicon.quantities)
     (re.compile(r"전화번호|연락처|전화\s*번호|이메일|메일\s*주소|홈페이지|phone|e-?mail|website|\burl\b", re.I),
      _CONTACT_ANSWER),
 ]
@@ -60,11 +49,6 @@ def answers_type(question: str, chosen: list[Candidate]) -> bool:
     its header) holds one."""
     wants = [rx for cue, rx in _REQUIRED_TYPES if cue.search(question)]
     return all(any(rx.search(c.unit.display()) for c in chosen) for rx in wants)
-
-
-def asks_quantity(question: str) -> bool:
-    """Whether the question asks how much / how many / how long / by when (see ``_REQUIRED_TYPES``)."""
-    return bool(_REQUIRED_TYPES[0][0].search(question))
 
 
 def question_focus(question: str) -> list[str]:
