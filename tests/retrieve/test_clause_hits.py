@@ -119,6 +119,10 @@ def test_the_answerer_gets_whole_clauses_unless_configured_off(store) -> None:
     part = ask_composed(store, q, k=3, options=AskOptions.from_config({"k": 3, "whole_clauses": False}))
     assert any("clause_part" in e.hit.matched for e in whole.context.excerpts)
     assert not any("clause_part" in e.hit.matched for e in part.context.excerpts)
+    # retrieval options given to the answer stage reach the search (a mapping of SearchOptions fields)
+    fb = ask_composed(store, "도용 사실을 알게 되면 어떻게 하나요", k=5,
+                      options=AskOptions(k=5, retrieve_options={"feedback": True}))
+    assert any("feedback" in e.hit.matched for e in fb.context.excerpts)
 
 
 def test_feedback_adds_a_list_from_the_top_clauses_words(store) -> None:

@@ -108,11 +108,12 @@ def ask_composed(
     generator: Generator | None = None,
     options: AskOptions | None = None,
 ) -> Composed:
-    from jogak.retrieve import search
+    from jogak.retrieve import SearchOptions, search
     from jogak.retrieve.clauses import unfold
 
     options = options or AskOptions(k=k)
-    result = search(store, question, k=k, filters=filters, options=options.retrieve_options or None)
+    ropts = SearchOptions.from_config(**options.retrieve_options) if options.retrieve_options else None
+    result = search(store, question, k=k, filters=filters, options=ropts)
     used_filters = getattr(result, "filters", None) or filters or {}
     hits = unfold(store, list(result.hits)) if options.whole_clauses else list(result.hits)
     return answer_hits(question, hits, generator=generator, options=options,
