@@ -7,8 +7,8 @@ Per clause hit (its best chunk and the chunks of the same clause folded into it)
     first ranking   fused score, position, rank in the BM25 and the dense list, BM25 score relative to the
                     best, dense cosine and its gap to the best, the document-routing boost
     the question    share of its content words in the clause's title, and in the clause's text
-    the clause      body or appendix, whether it states a quantity or a time when the question asks
-                    "얼마 / 며칠 / 몇", its length, how many chunks it spans
+    the clause      whether it states a quantity or a time when the question asks "얼마 / 며칠 / 몇",
+                    its length, how many chunks it spans
     the vectors     cosine between the question and the clause's closest chunk
 
 The hits are re-ordered by that score alone (it holds the first ranking's numbers itself). The weights
@@ -28,11 +28,13 @@ from jogak.lexicon import content_terms
 from jogak.lexicon.quantities import asks_quantity, states_quantity
 
 WEIGHTS = Path(__file__).with_name("learned_rerank.json")
-# No feature says "a statute" or "a decree": fitted with one, the weights learned the question sets' mix (more
-# law questions than terms questions) rather than relevance (session 10: MRR +0.031 with, +0.021 without, on
-# sets left out of the fit) — a support desk asking mostly about its own terms would pay for that prior.
+# No feature says "a statute", "a decree" or "an appendix": fitted with them, the weights learned the question
+# sets' mix (more law questions than terms questions, few answered by a 별표) rather than relevance (session 10:
+# MRR +0.031 with, +0.018 without, on sets left out of the fit), and Haru Market's delay-compensation
+# questions, answered by its 부록A, lost their clause (answers 97.1 → 94.9 %). The authority prior
+# (``SearchOptions.authority``) already says how far the binding text outranks an appendix.
 FEATURES = ("score", "inv_rank", "bm25_rank", "dense_rank", "bm25_rel", "dense", "dense_gap", "document",
-            "title", "coverage", "appendix", "typed", "length", "chunks", "cosine")
+            "title", "coverage", "typed", "length", "chunks", "cosine")
 
 
 def clause_features(question: str, scores: Sequence[dict[str, float]], fused: Sequence[float],
@@ -57,7 +59,6 @@ def clause_features(question: str, scores: Sequence[dict[str, float]], fused: Se
                "dense_gap": sc.get("dense", dn - 0.1) - dn, "document": sc.get("document", 0.0),
                "title": sum(t in title for t in qt) / len(qt) if qt else 0.0,
                "coverage": sum(t in text for t in qt) / len(qt) if qt else 0.0,
-               "appendix": 1.0 if (md.block_type or "body") != "body" else 0.0,
                "typed": 1.0 if wants and states_quantity(text) else 0.0,
                "length": math.log1p(len(text)) / 10.0, "chunks": min(n, 8) / 8.0, "cosine": cos}
         rows.append([row[k] for k in FEATURES])
