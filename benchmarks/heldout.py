@@ -75,7 +75,7 @@ SETS = {
     "a10": BLIND / "answers_r10.yaml",  # untouched (session 8, second round): once, at its end
     "a11": BLIND / "answers_r11.yaml",  # untouched (session 8, third round): once, at its end
     "a12": BLIND / "answers_r12.yaml",  # untouched (session 9): once, at the round's end
-    "a13": BLIND / "answers_r13.yaml",  # untouched (session 10): once, at the round's end
+    "a13": BLIND / "answers_r13.yaml",  # blind (session 10): run at its round's end, now used
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 

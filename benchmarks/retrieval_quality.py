@@ -66,8 +66,8 @@ SETS = {
     "a11": BLIND / "answers_r11.yaml",  # issue 13's tenth report set, untouched (session 8, third round)
     "r12": BLIND / "mixed_r12.yaml",  # blind, untouched (session 9): once, at the session's round end
     "a12": BLIND / "answers_r12.yaml",  # issue 13's eleventh report set, untouched (session 9)
-    "r13": BLIND / "mixed_r13.yaml",  # blind, untouched (session 10): once, at the round's end
-    "a13": BLIND / "answers_r13.yaml",  # issue 13's twelfth report set, untouched (session 10)
+    "r13": BLIND / "mixed_r13.yaml",  # blind (session 10): run at its round's end, now used
+    "a13": BLIND / "answers_r13.yaml",  # issue 13's twelfth report set (session 10): now used
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
