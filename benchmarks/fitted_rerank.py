@@ -6,8 +6,7 @@
     .venv/bin/python benchmarks/fitted_rerank.py fit --train … --save src/jogak/retrieve/learned_rerank.json
 
 ``dump``: for every answerable question of a set, the shipped search is run up to its rerank stage
-(scope, candidates, fusion, document preference, named clauses, clause collapsing — the same functions
-``jogak.retrieve.search`` calls) and the top 20 clause entries are saved with the learned reranker's
+(``jogak.retrieve.pipeline.first_ranking``, the stages ``jogak.retrieve.search`` runs before reranking) and the top 20 clause entries are saved with the learned reranker's
 features (``rerank.learned_rows``, what it computes at query time) and whether each covers a gold clause
 (the judgement of ``jogak eval-retrieval``). ``fit``: a linear score fitted by the listwise softmax loss
 (the gold clauses' share of the softmax), ridge toward zero, Adam; questions with no gold entry in the
@@ -41,14 +40,11 @@ def dump(name: str, where: Path, out: Path) -> None:
 
     from jogak.eval.corpus import build_store, resolve_corpus
     from jogak.eval.retrieval import GoldResolver, _judge_hit, load_questions
-    from jogak.retrieve import SearchOptions, documents
-    from jogak.retrieve.candidates import retrieve_candidates
-    from jogak.retrieve.clauses import collapse
-    from jogak.retrieve.hybrid import fuse
+    from jogak.retrieve import SearchOptions
     from jogak.retrieve.learned import FEATURES
-    from jogak.retrieve.lookup import named_first
+    from jogak.retrieve.pipeline import first_ranking
     from jogak.retrieve.rerank import learned_rows
-    from jogak.retrieve.scope import open_scope, row_id
+    from jogak.retrieve.scope import row_id
 
     corpus = resolve_corpus(SETS[name])
     if not corpus.ok:
@@ -61,12 +57,9 @@ def dump(name: str, where: Path, out: Path) -> None:
     for q in load_questions(SETS[name]):
         if not q.get("gold"):
             continue
-        scope = open_scope(store, q["question"], TOP, None, opts)
-        cands = retrieve_candidates(scope)
-        entries, _named = documents.prefer(scope, fuse(scope, cands))
-        by_row = {e.row: e for e in entries}
-        head = collapse(scope, named_first(scope, entries, by_row))[:TOP]
-        rows = learned_rows(scope, head, cands.qvec) or []
+        first = first_ranking(store, q["question"], TOP, None, opts)
+        head = first.ordered[:TOP]
+        rows = learned_rows(first.scope, head, first.cands.qvec) or []
         chunks = store.chunk_map([e.key for e in head])
         spans = [resolver.span(g) for g in q["gold"]]
         x = np.zeros((TOP, len(FEATURES)), dtype=np.float32)

@@ -16,11 +16,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from jogak.model import Hit
 from jogak.retrieve import documents
-from jogak.retrieve.candidates import retrieve_candidates
+from jogak.retrieve.candidates import Candidates, retrieve_candidates
 from jogak.retrieve.clauses import collapse
 from jogak.retrieve.expansion import expand
 from jogak.retrieve.feedback import feedback_list
@@ -28,15 +29,26 @@ from jogak.retrieve.hybrid import fuse
 from jogak.retrieve.lookup import named_first
 from jogak.retrieve.options import SearchOptions, SearchResult
 from jogak.retrieve.rerank import rerank
-from jogak.retrieve.scope import Entry, open_scope, row_id
+from jogak.retrieve.scope import Entry, Scope, open_scope, row_id
 from jogak.retrieve.searchable import SearchableStore
 from jogak.retrieve.transitional import with_versions
 from jogak.retrieve.xref import assemble
 
 
-def search(store: SearchableStore, query: str, k: int = 5, filters: Any = None,
-           options: SearchOptions | None = None) -> SearchResult:
-    """The top ``k`` hits for ``query`` (plus expansion context when asked), with the filters in force."""
+@dataclass
+class FirstRanking:
+    """The clause entries as the stages before ``rerank`` leave them (what a reranker re-orders)."""
+
+    scope: Scope
+    cands: Candidates
+    ordered: list[Entry]  # one entry per clause, named clauses first
+    by_row: dict[int, Entry]
+    named: Any  # the documents the question names (documents.prefer)
+
+
+def first_ranking(store: SearchableStore, query: str, k: int = 5, filters: Any = None,
+                  options: SearchOptions | None = None) -> FirstRanking:
+    """Scope, candidates, fusion (+ feedback), document preference, named clauses, clause collapsing."""
     opts = options or SearchOptions.from_config()
     scope = open_scope(store, query, max(1, int(k)), filters, opts)
     cands = retrieve_candidates(scope)
@@ -46,8 +58,15 @@ def search(store: SearchableStore, query: str, k: int = 5, filters: Any = None,
         entries = fuse(scope, cands)
     entries, named = documents.prefer(scope, entries)
     by_row = {e.row: e for e in entries}
-    ordered = collapse(scope, named_first(scope, entries, by_row))
-    ordered = documents.spread(scope, rerank(scope, ordered, cands.qvec), named)
+    return FirstRanking(scope, cands, collapse(scope, named_first(scope, entries, by_row)), by_row, named)
+
+
+def search(store: SearchableStore, query: str, k: int = 5, filters: Any = None,
+           options: SearchOptions | None = None) -> SearchResult:
+    """The top ``k`` hits for ``query`` (plus expansion context when asked), with the filters in force."""
+    first = first_ranking(store, query, k, filters, options)
+    scope, cands, by_row = first.scope, first.cands, first.by_row
+    ordered = documents.spread(scope, rerank(scope, first.ordered, cands.qvec), first.named)
     final, placed = assemble(scope, ordered, by_row)
     hits = with_versions(scope, _hits(store, expand(scope, final, placed)))
     return SearchResult(query=query, filters=scope.shown, hits=hits, warnings=scope.warnings,
