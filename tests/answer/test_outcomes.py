@@ -154,3 +154,19 @@ def test_outcome_summary_counts_outcomes_gold_citations_and_related_gold():
     assert s["answer_citation_precision"] == round(1 / 3, 4) and s["unanswerable_answered"] == 1
     assert s["related_contains_gold"] == 1.0 and s["related_with_gold_in_context"] == 1
     assert s["checkpoint_pass_rate_strict"] == 0.4  # the related outcome's passed phrase does not count
+
+
+def test_another_document_is_said_to_agree_or_differ_only_on_the_same_figures():
+    q = "환불은 며칠 안에 해 주나요?"
+    terms = _article("이용약관", 5, "환불", ["회사는 환불 요청을 받은 날부터 3영업일 이내에 환불합니다."], "a")
+
+    def note(law_text: str) -> str:
+        law = _article("전자상거래법", 18, "청약철회등의 효과", [law_text], "b")
+        ans = answer_hits(q, [Hit(terms, 1.0, 0), Hit(law, 0.9, 1)]).answer
+        assert ans.outcome == "answer" and "3영업일 이내에 환불합니다" in ans.answer, ans.answer
+        return ans.answer.splitlines()[-1]
+
+    assert "같은 취지의 규정이 있습니다" in note("사업자는 환불 요청을 받은 날부터 3영업일 이내에 환불하여야 한다.")
+    assert "다르게 정해져 있습니다" in note("사업자는 환불 요청을 받은 날부터 7일 이내에 환불하여야 한다.")
+    # a clause number is not a figure of the rule: neither "the same" nor "otherwise" can be told
+    assert "관련 규정이 있습니다" in note("사업자는 제3조에 따른 환불 요청을 받으면 지체 없이 환불하여야 한다.")

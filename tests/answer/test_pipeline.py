@@ -52,6 +52,19 @@ def test_sentences_do_not_end_at_numbers_dates_or_abbreviations():
                      "See Sec. 4.2 of the Agreement.", "Next one."]
 
 
+def test_sentences_do_not_end_inside_an_aside():
+    # statutes put full stops inside their asides; a quote cut there starts or ends mid-bracket
+    t = ('행위(이하 "음주측정방해행위"라 한다. 이하 같다)를 하여서는 아니 된다. 좌석안전띠(안전띠를 말한다. 이하 이 조에서 '
+         "같다)를 매도록 한다. 1) 첫째이다. 2) 둘째이다. (참고로 보면 된다.) 끝.")
+    sents = [t[s:e] for s, e in split_sentences(t)]
+    assert sents == ['행위(이하 "음주측정방해행위"라 한다. 이하 같다)를 하여서는 아니 된다.',
+                     "좌석안전띠(안전띠를 말한다. 이하 이 조에서 같다)를 매도록 한다.",
+                     "1) 첫째이다.", "2) 둘째이다.", "(참고로 보면 된다.)", "끝."]
+    # an aside that never closes protects nothing
+    t = "운전면허(조건부 운전면허는 포함한다. 다음 문장이다."
+    assert [t[s:e] for s, e in split_sentences(t)] == ["운전면허(조건부 운전면허는 포함한다.", "다음 문장이다."]
+
+
 def test_units_paragraph_markers_items_tables_faq():
     text = ("제2조 (회원 등급)\n① 등급은 매월 1일에 산정한다. 단, 예외가 있다. ② 등급별 기준은 다음과 같다.\n"
             "1. 일반: 10만 원 미만\n2. VIP: 60만 원 이상\n"

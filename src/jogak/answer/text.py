@@ -165,12 +165,37 @@ def _ends_sentence(text: str, dot: int) -> bool:
     return not (len(token) == 1 and token.isalpha() and token.isupper())
 
 
+_PAIRS = {")": "(", "）": "（", "]": "[", "」": "「", "』": "『"}
+_MAX_ASIDE = 400  # a "closing" bracket further away than this is not the same aside
+
+
+def _asides(text: str) -> list[tuple[int, int]]:
+    """Spans inside matched brackets. A statute's aside often holds a full stop of its own ("행위(이하
+    "음주측정방해행위"라 한다. 이하 같다)를 하여서는 아니 된다"): it does not end the sentence around it.
+    Unmatched brackets ("1)" item numbers, a cut-off aside) protect nothing."""
+    stack: list[tuple[str, int]] = []
+    out: list[tuple[int, int]] = []
+    for i, ch in enumerate(text):
+        if ch in "(（[「『":
+            stack.append((ch, i))
+        elif ch in _PAIRS:
+            while stack and i - stack[-1][1] > _MAX_ASIDE:
+                stack.pop()
+            if stack and stack[-1][0] == _PAIRS[ch]:
+                out.append((stack.pop()[1], i))
+    return out
+
+
 def split_sentences(text: str, base: int = 0) -> list[tuple[int, int]]:
-    """Sentence spans (``base``-relative offsets) of a prose run; leading/trailing space trimmed."""
+    """Sentence spans (``base``-relative offsets) of a prose run; leading/trailing space trimmed. A full stop
+    inside a bracketed aside does not end a sentence."""
     spans: list[tuple[int, int]] = []
     start = 0
+    asides = _asides(text) if "." in text else []
     for m in _SENT_END.finditer(text):
         if not _ends_sentence(text, m.start()):
+            continue
+        if any(a < m.start() and b >= m.end() for a, b in asides):
             continue
         end = m.end()
         spans.append((start, end))

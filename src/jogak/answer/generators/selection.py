@@ -16,6 +16,8 @@ from jogak.answer.units import Unit
 from jogak.answer.verify import disagree, topic_overlap
 from jogak.grammar.patterns import ANY_OF_LEAD_RE
 
+SAME_TOPIC = 0.34  # lemma Jaccard at which two clauses state the same thing (verify.disagree's min_topic)
+
 _LIST_LEAD = re.compile(r"다음\s*각\s*(?:호|목)|다음과\s*같|아래와\s*같|as\s+follows|the\s+following", re.I)
 _PROVISO = re.compile(r"^\s*(?:다만|단,|단서)")
 # A later paragraph that limits an earlier one ("③ 제2항에도 불구하고 …", "제1항의 경우 …", "전항의 …").
@@ -188,13 +190,22 @@ def _other_document(kept: list[Candidate], cands: list[Candidate], w: Extractive
 
 
 def other_document_note(best: Candidate, other: Candidate, context: Context) -> DraftStatement:
-    """"반품교환환불정책 제3조 ①에도 같은 취지의 규정이 있습니다: …" — or that it says otherwise, when the two
-    state different figures."""
+    """"반품교환환불정책 제3조 ①에도 같은 취지의 규정이 있습니다: …" when the two state the same figures for the
+    same thing, "…에는 다르게 정해져 있습니다" when they state different ones (``verify.disagree``), and only "…에도
+    관련 규정이 있습니다" otherwise: a clause number or a bare figure in one of them is no evidence that two rules
+    agree or differ, and a wrong "다르게" misleads more than no note (a used a13 answer claimed a difference
+    between two unrelated rules of one decree)."""
     lab = LABELS[context.lang]
     clause = locate(other.excerpt.chunk, other.unit.start, other.unit.end, other.unit)
     where = f"{other.excerpt.chunk.metadata.doc_title} {clause.article}".strip()
-    nb, no = numbers(best.unit.text), numbers(other.unit.text)
-    key = "other_differs" if nb != no and (nb or no) else "other_same"  # any figure differs: say so
+    key = "other_related"
+    if disagree(best.unit.text, other.unit.text):
+        key = "other_differs"
+    else:
+        fb = {n for n in numbers(best.unit.text) if not n.isdigit()}
+        fo = {n for n in numbers(other.unit.text) if not n.isdigit()}
+        if fb and fb == fo and topic_overlap(best.unit.text, other.unit.text) >= SAME_TOPIC:
+            key = "other_same"
     return DraftStatement(lab[key].format(doc=where, quote=other.unit.display()),
                           [Quote(other.excerpt.n, other.unit)], note=True)
 
