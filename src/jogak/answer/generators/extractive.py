@@ -335,7 +335,7 @@ class ExtractiveAnswerer(Generator):
 class _QuestionTerms:
     """The question's content lemmas with their lexicon variants and IDF over this context's units."""
 
-    original: set[str]  # the lemmas as Kiwi reads the question
+    original: set[str]  # the lemmas as Kiwi reads the question (without the words naming a document)
     terms: list[str]  # after the lexicon merged compounds ("택배" + "비" → "택배비")
     variants: dict[str, list[tuple[str, ...]]]
     idf: dict[str, float]
@@ -381,12 +381,16 @@ def _question_terms(question: str, context: Context, cands: list[Candidate], nam
         known = [x for x in dfs if x > 0]
         idf[t] = math.log(1 + n / (1 + (min(known) if known else 0)))
     # a name that picks a document ("하루마켓 …") says where to look more than what is asked
-    for t in {x for nm in names or [] for x in content_terms(nm)} & set(idf):
+    named = {x for nm in names or [] for x in content_terms(nm)} & set(idf)
+    for t in named:
         idf[t] *= name_weight
     total = sum(idf.values()) or 1.0
+    # ... and, weighed nothing, it is no evidence in the focus and bigram shares either: "바른길운전학원 수강료는
+    # 얼마" must not prefer a unit for saying "학원" (every unit of the school's terms may say it)
+    ignored = named if name_weight == 0 else set()
     q_bigrams = char_bigrams(" ".join(x[:-1] if x.endswith("다") and len(x) > 2 else x
-                                      for t in q_terms for v in variants[t] for x in v))
-    return _QuestionTerms(qset, q_terms, variants, idf, total, q_bigrams)
+                                      for t in q_terms if t not in ignored for v in variants[t] for x in v))
+    return _QuestionTerms(qset - ignored, q_terms, variants, idf, total, q_bigrams)
 
 
 def _closeness(c: Candidate, w: ExtractiveWeights) -> float:
