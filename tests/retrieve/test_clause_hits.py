@@ -190,3 +190,20 @@ def test_leaves_are_indexed_only_when_asked(tmp_path: Path) -> None:
     res = search(st, "비밀번호를 남에게 알려줘도 되나요?", k=3)
     assert res.hits[0].chunk.metadata.clause == "본문/제2조" and res.hits[0].leaf is None
     st.close()
+
+
+def test_a_trade_word_in_a_company_name_does_not_name_the_document(tmp_path: Path) -> None:
+    # "한결상조": a brand and a trade. The trade ("상조") is what every question about the trade says; the statute
+    # calls it something else ("선불식 할부거래"), so the word occurs in the company's terms only.
+    (tmp_path / "회원약관.txt").write_text(
+        "한결상조 회원약관\n\n제1조 (목적)\n이 약관은 상조 서비스의 이용 조건을 정한다.\n\n"
+        "제2조 (해약)\n회원은 언제든지 상조 계약을 해약할 수 있다.\n", encoding="utf-8")
+    (tmp_path / "법률.txt").write_text(
+        "선불식 할부거래법\n\n제1조 (목적)\n이 법은 선불식 할부거래를 공정하게 한다.\n\n"
+        "제2조 (해제)\n소비자는 선불식 할부계약을 해제할 수 있다.\n", encoding="utf-8")
+    st = open_store(tmp_path / "db", embedder=HashEmbedder())
+    st.ingest([str(tmp_path / "회원약관.txt"), str(tmp_path / "법률.txt")], size=300, overlap=50)
+    named = search(st, "한결상조는 해약하면 돈을 돌려줘요?", k=3)
+    assert named.hits[0].chunk.metadata.doc_title == "회원약관" and named.hits[0].scores.get("document")
+    trade = search(st, "상조 해약하면 돈을 돌려줘요?", k=4)
+    assert not any(h.scores.get("document") for h in trade.hits)

@@ -109,12 +109,25 @@ def _opening_words(store: SearchableStore, scope: Scope) -> dict[str, set[str]]:
         c = chunks.get(key)
         text = text[:300] or (c.text if c else "")
         line = next((ln for ln in text.splitlines() if ln.strip()), "")
-        words[d] = {t for t in tokenize(line[:120]) if len(t) >= 2 and not t.isdigit()}
+        words[d] = {t for t in _name_parts(line[:120]) if len(t) >= 2 and not t.isdigit()}
     count: dict[str, int] = {}
     for ws in words.values():
         for w in ws:
             count[w] = count.get(w, 0) + 1
     return {d: {w for w in ws if count[w] == 1} for d, ws in words.items()}
+
+
+def _name_parts(line: str) -> list[str]:
+    """The tokens of a title line that can name its document: a one-token word whole, and of a compound only
+    its first token. A Korean business name is a brand and a trade ("한아름상조", "씽씽택배", "바른길운전학원"):
+    the trade ("상조", "택배", "학원") is what every question about that trade says, and read as the
+    document's name it sent every 상조 question of a used set to the company's terms (r14: the statute says
+    "선불식 할부거래", never "상조")."""
+    out: list[str] = []
+    for word in line.split():
+        toks = tokenize(word)
+        out.extend(toks[:1])
+    return out
 
 
 def prefer(scope: Scope, entries: list[Entry]) -> tuple[list[Entry], set[str]]:
