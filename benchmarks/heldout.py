@@ -76,7 +76,7 @@ SETS = {
     "a11": BLIND / "answers_r11.yaml",  # untouched (session 8, third round): once, at its end
     "a12": BLIND / "answers_r12.yaml",  # untouched (session 9): once, at the round's end
     "a13": BLIND / "answers_r13.yaml",  # blind (session 10): run at its round's end, now used
-    "a14": BLIND / "answers_r14.yaml",  # untouched (session 11): once, at the round's end
+    "a14": BLIND / "answers_r14.yaml",  # blind (session 11): run at its round's end, now used
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 

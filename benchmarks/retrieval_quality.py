@@ -68,8 +68,8 @@ SETS = {
     "a12": BLIND / "answers_r12.yaml",  # issue 13's eleventh report set, untouched (session 9)
     "r13": BLIND / "mixed_r13.yaml",  # blind (session 10): run at its round's end, now used
     "a13": BLIND / "answers_r13.yaml",  # issue 13's twelfth report set (session 10): now used
-    "r14": BLIND / "mixed_r14.yaml",  # blind, untouched (session 11): once, at the round's end
-    "a14": BLIND / "answers_r14.yaml",  # issue 13's thirteenth report set, untouched (session 11)
+    "r14": BLIND / "mixed_r14.yaml",  # blind (session 11): run at its round's end, now used
+    "a14": BLIND / "answers_r14.yaml",  # issue 13's thirteenth report set (session 11): now used
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
