@@ -168,7 +168,11 @@
   }
   J.loadCollections = loadCollections;
 
+  // Overlapping loads (the page loading its collections while someone picks one) must not both fill the
+  // lists: only the latest call writes, and it clears right before writing.
+  let overviewCall = 0;
   async function loadOverview() {
+    const call = ++overviewCall;
     const c = collection();
     const docs = $("welcome-docs");
     const samples = $("samples");
@@ -177,6 +181,9 @@
     if (!c) return;
     try {
       const o = await api("/v1/collections/" + encodeURIComponent(c) + "/overview");
+      if (call !== overviewCall) return;
+      docs.textContent = "";
+      samples.textContent = "";
       if (!o.documents.length) docs.appendChild(el("li", { text: t("welcomeEmpty") }));
       for (const d of o.documents) {
         docs.appendChild(el("li", { class: "welcome-doc" }, [el("strong", { text: d.doc_title || d.source }),
@@ -189,6 +196,7 @@
         } }, q));
       }
     } catch (e) {
+      if (call !== overviewCall) return;
       if (e.status === 404) docs.appendChild(el("li", { text: t("welcomeEmpty") }));
       else if (e.status !== 401) showError(e);
     }
