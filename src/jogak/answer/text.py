@@ -191,7 +191,7 @@ def split_sentences(text: str, base: int = 0) -> list[tuple[int, int]]:
     inside a bracketed aside does not end a sentence."""
     spans: list[tuple[int, int]] = []
     start = 0
-    asides = _asides(text) if "." in text else []
+    asides = _asides(text) if any(c in text for c in ".?!。") else []
     for m in _SENT_END.finditer(text):
         if not _ends_sentence(text, m.start()):
             continue

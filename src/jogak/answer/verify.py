@@ -87,7 +87,11 @@ def topic_overlap(a: str, b: str) -> float:
     return len(ta & tb) / len(ta | tb)
 
 
-def disagree(body: str, other: str, min_topic: float = 0.34) -> bool:
+# lemma Jaccard at which two clauses talk about the same thing (their figures may then agree or differ)
+SAME_TOPIC = 0.34
+
+
+def disagree(body: str, other: str, min_topic: float = SAME_TOPIC) -> bool:
     """Whether a body clause and an appendix/footnote clause state different figures for the same
     thing: same topic (lemma Jaccard ≥ ``min_topic``) and each states a number the other does not."""
     nb, no = numbers(body), numbers(other)

@@ -13,10 +13,8 @@ from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.morph import numbers
 from jogak.answer.text import normalise_ws, refers
 from jogak.answer.units import Unit
-from jogak.answer.verify import disagree, topic_overlap
+from jogak.answer.verify import SAME_TOPIC, disagree, topic_overlap
 from jogak.grammar.patterns import ANY_OF_LEAD_RE
-
-SAME_TOPIC = 0.34  # lemma Jaccard at which two clauses state the same thing (verify.disagree's min_topic)
 
 _LIST_LEAD = re.compile(r"다음\s*각\s*(?:호|목)|다음과\s*같|아래와\s*같|as\s+follows|the\s+following", re.I)
 _PROVISO = re.compile(r"^\s*(?:다만|단,|단서)")
