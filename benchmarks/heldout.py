@@ -77,7 +77,7 @@ SETS = {
     "a12": BLIND / "answers_r12.yaml",  # untouched (session 9): once, at the round's end
     "a13": BLIND / "answers_r13.yaml",  # blind (session 10): run at its round's end, now used
     "a14": BLIND / "answers_r14.yaml",  # blind (session 11): run at its round's end, now used
-    "a15": BLIND / "answers_r15.yaml",  # untouched (written at the end of session 11): once, next round's end
+    "a15": BLIND / "answers_r15.yaml",  # used (written at the end of session 11, run at the start of session 12)
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 

@@ -70,8 +70,8 @@ SETS = {
     "a13": BLIND / "answers_r13.yaml",  # issue 13's twelfth report set (session 10): now used
     "r14": BLIND / "mixed_r14.yaml",  # blind (session 11): run at its round's end, now used
     "a14": BLIND / "answers_r14.yaml",  # issue 13's thirteenth report set (session 11): now used
-    "r15": BLIND / "mixed_r15.yaml",  # blind, untouched (written at the end of session 11)
-    "a15": BLIND / "answers_r15.yaml",  # issue 13's fourteenth report set, untouched (end of session 11)
+    "r15": BLIND / "mixed_r15.yaml",  # blind, used (written at the end of session 11, run at the start of session 12)
+    "a15": BLIND / "answers_r15.yaml",  # issue 13's fourteenth report set, used (session 12)
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
