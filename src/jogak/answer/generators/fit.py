@@ -26,23 +26,11 @@ _ANSWER_TYPES = [
 # quantity or a time, is not answered by these excerpts (an abstention signal).
 _CONTACT_ANSWER = re.compile(r"\d{2,4}[-.)]\s?\d{3,4}[-.]\d{4}|\+\d{1,3}[\s-]?\d|[\w.+-]+@[\w-]+\.[\w.]+|"
                              r"https?://|www\.", re.I)
-_CONTACT_CUE = re.compile(r"전화번호|연락처|전화\s*번호|이메일|메일\s*주소|홈페이지|phone|e-?mail|website|\burl\b", re.I)
-# A question that asks when / how long / how much / why is asking that, not for the contact it names as its
-# topic ("제 전화번호는 언제 지워져요?", "홈페이지에 며칠 전에 알려야 해요?").
-_OTHER_ASK = re.compile(r"언제|며칠|얼마|몇\s*(?:일|주|개월|달|년|시간|분|명|회|번째|세|살|퍼센트|%|원)|왜|"
-                        r"\bwhen\b|how\s+(?:long|soon|much|many)|\bwhy\b", re.I)
-
-
-def required_types(question: str) -> list[re.Pattern[str]]:
-    """What an answer must state to answer at all: a time or an amount for "며칠 / 얼마 / how long" (either
-    answers either cue: jogak.lexicon.quantities), a contact for "전화번호 / e-mail" unless the question asks
-    something else about it."""
-    wants = [TIME_OR_QTY] if ASKS_QUANTITY.search(question) else []
-    if _CONTACT_CUE.search(question) and not _OTHER_ASK.search(question):
-        wants.append(_CONTACT_ANSWER)
-    return wants
-
-
+_REQUIRED_TYPES = [
+    (ASKS_QUANTITY, TIME_OR_QTY),  # a time or an amount answers either cue (jogak.lexicon.quantities)
+    (re.compile(r"전화번호|연락처|전화\s*번호|이메일|메일\s*주소|홈페이지|phone|e-?mail|website|\burl\b", re.I),
+     _CONTACT_ANSWER),
+]
 # Interrogatives whose focus — the noun phrase marked as topic/subject right before them ("해외 배송비는
 # 얼마예요" → 해외, 배송비) — an answer must be about.
 _WH = frozenset({"얼마", "몇", "언제", "며칠", "어디", "누구", "무엇", "뭐"})
@@ -59,7 +47,8 @@ def answers_type(question: str, chosen: list[Candidate]) -> bool:
     """Whether the chosen units state what the question asks for when it asks for a quantity or a time
     ("며칠", "얼마", "how long") or a contact ("전화번호", "e-mail"): some unit itself (a table row with
     its header) holds one."""
-    return all(any(rx.search(c.unit.display()) for c in chosen) for rx in required_types(question))
+    wants = [rx for cue, rx in _REQUIRED_TYPES if cue.search(question)]
+    return all(any(rx.search(c.unit.display()) for c in chosen) for rx in wants)
 
 
 def question_focus(question: str) -> list[str]:
