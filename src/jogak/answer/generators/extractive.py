@@ -55,6 +55,7 @@ from jogak.answer.text import is_annotation, is_question_section, normalise_ws
 from jogak.answer.units import Unit, chunk_units
 from jogak.grammar.patterns import LIST_QUESTION_RE, PURPOSE_HEADING_RE, PURPOSE_QUESTION_RE
 from jogak.lexicon import content_terms, expand_terms
+from jogak.lexicon.ranges import Amount, fits_range, question_amounts
 
 _EXAMPLE = re.compile(r"^\s*(?:예를\s*들어|예컨대|예시|가령|for\s+example|for\s+instance|e\.g\.)", re.I)
 _CASE_BODY = ("판례내용", "전문", "이유", "주문")
@@ -262,6 +263,7 @@ class ExtractiveAnswerer(Generator):
         # the document the question points to wins a tie ("법적으로 …" the statute, "하루마켓 …" its policy)
         points = max(doc_scores.values(), default=0.0) > min(doc_scores.values(), default=0.0)
         asks_purpose = bool(PURPOSE_QUESTION_RE.search(question))
+        amounts = question_amounts(question)
         for i, c in enumerate(cands):
             semantic = None if sims is None else float(sims[i])
             base = self._base(c, q, semantic)
@@ -269,6 +271,7 @@ class ExtractiveAnswerer(Generator):
             # wrong sentence (likewise "how much" without an amount).
             for want in wants:
                 base *= 1.0 if want.search(_full(c.unit)) else self.weights.answer_type_miss
+            base *= self._range_factor(c.unit, amounts)
             prior = 1.0 - (c.excerpt.rank / n_ex)
             authority = self._authority(c, mentions_appendix, asks_purpose)
             if points:
@@ -307,6 +310,15 @@ class ExtractiveAnswerer(Generator):
         c.semantic = rescale_cosine(cosine, w.semantic_lo, w.semantic_hi)
         mix = w.mix
         return mix.lexical * c.lexical + mix.focus * c.focus + mix.bigram * c.bigram + mix.semantic * c.semantic
+
+    def _range_factor(self, u: Unit, amounts: list[Amount]) -> float:
+        """``range_hit`` / ``range_miss`` for a table row whose condition (its first cell) holds / misses the
+        question's amount; 1 otherwise. Not list items: a statute's items name amounts as labels ("15세 이상
+        관람가") or in passing ("영업 기간이 1년 미만인 경우"), where a question's "15세" or "1년" is no condition."""
+        if not amounts or u.kind != "table_row" or len(u.cells) < 2:
+            return 1.0
+        fit = fits_range(amounts, u.cells[0])
+        return 1.0 if fit is None else self.weights.range_hit if fit else self.weights.range_miss
 
     def _authority(self, c: Candidate, mentions_appendix: bool, asks_purpose: bool = False) -> float:
         """The product of the priors that apply to the unit (``jogak.authority``, answer column)."""

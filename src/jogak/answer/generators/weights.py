@@ -58,6 +58,11 @@ class ExtractiveWeights:
     rank_prior: float = 0.08
     # a "when / how much / where" question: a unit without a time / amount / place, × this per missing type
     answer_type_miss: float = 0.85
+    # a table row whose condition cell ("9일 전부터 7일 전까지", "만 65세 이상") holds the amount the question
+    # states ("5일 전에", "67세") × range_hit; one whose ranges of that kind all miss it × range_miss
+    # (jogak.lexicon.ranges): the neighbouring rows share every word but the numbers
+    range_hit: float = 1.2
+    range_miss: float = 0.85
     # authority priors by unit kind / block type (jogak.authority's answer column): the binding text wins
     # a tie; an appendix reached by routing or a pointer, or named by the question, is not down-weighted
     authority: dict[str, float] = field(default_factory=answer_priors)
