@@ -72,6 +72,8 @@ SETS = {
     "a14": BLIND / "answers_r14.yaml",  # issue 13's thirteenth report set (session 11): now used
     "r15": BLIND / "mixed_r15.yaml",  # blind, used (written at the end of session 11, run at the start of session 12)
     "a15": BLIND / "answers_r15.yaml",  # issue 13's fourteenth report set, used (session 12)
+    "r16": BLIND / "mixed_r16.yaml",  # blind, untouched (written at the start of session 12): once, at its end
+    "a16": BLIND / "answers_r16.yaml",  # issue 13's fifteenth report set, untouched (session 12)
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
@@ -96,6 +98,11 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "no-purpose": {"authority": {"purpose": 1.0}},
     "purpose-0.6": {"authority": {"purpose": 0.6}},
     "purpose-0.9": {"authority": {"purpose": 0.9}},
+    # a definitions article ("제2조 (정의)") discounted unless the question asks what a word means (session 12,
+    # shipped at 0.9); without leaves, as shipped, so each compares with "no-leaves" on a leaf store
+    "no-definition": {"leaves": False, "authority": {"definition": 1.0}},
+    "definition-0.8": {"leaves": False, "authority": {"definition": 0.8}},
+    "definition-0.7": {"leaves": False, "authority": {"definition": 0.7}},
     "addenda-0.8": {"authority": {"addenda": 0.8}},
     "addenda-0.7": {"authority": {"addenda": 0.7}},
     "addenda-0.5": {"authority": {"addenda": 0.5}},

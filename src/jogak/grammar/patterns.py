@@ -103,6 +103,16 @@ CASE_NUMBER_RE = re.compile(
 # ("Purpose of Processing" in a privacy policy is a substantive clause, not this.)
 PURPOSE_HEADING_RE = re.compile(r"[(（]\s*(?:목적|purpose)\s*[)）]|^\S*\s*목적$|^\s*purpose\s*[.:]?\s*$", re.IGNORECASE)
 PURPOSE_QUESTION_RE = re.compile(r"목적|purpose", re.IGNORECASE)
+# A definitions article ("제2조 (정의)", "제2조(용어의 뜻)", "Definitions") names every term the document uses, so
+# its wording meets many questions — everyday ones above all, when the document defines its trade words
+# ("대여기구"란 수상오토바이(제트스키)와 패들보드를 말한다) — but it answers only a question about what a
+# word means or what counts as what.
+DEFINITION_HEADING_RE = re.compile(r"[(（]\s*(?:용어의\s*)?(?:정의|뜻)\s*[)）]|^\S*\s*(?:용어의\s*)?(?:정의|뜻)$|"
+                                   r"[(（]\s*definitions?\s*[)）]|^\s*(?:[\d.]+\s*)?definitions?\s*[.:]?\s*$",
+                                   re.IGNORECASE)
+DEFINITION_QUESTION_RE = re.compile(r"뜻|의미|정의|무슨\s*말|(?:이)?란\s*(?:뭐|무엇|무슨)|(?:이)?라는\s*(?:게|것|건)|"
+                                    r"해당(?:하|되|돼|이|돼요|될)|포함(?:되|돼|하|이)|속(?:하|해|한)|"
+                                    r"\bmeans?\b|\bmeaning|defin|count(?:s)?\s+as|\binclude", re.IGNORECASE)
 
 # A list lead that offers alternatives ("다음 각 호의 어느 하나에 해당하는 경우", "…중 하나", "any of the
 # following"): one matching item answers. Other leads ("다음 각 호의 조치를 한다", "다음 각 호의 사항을

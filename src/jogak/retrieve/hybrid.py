@@ -3,11 +3,17 @@ that hold d; then the authority prior, and the fused rows become entries."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from jogak.grammar.patterns import PURPOSE_HEADING_RE, PURPOSE_QUESTION_RE
+from jogak.grammar.patterns import (
+    DEFINITION_HEADING_RE,
+    DEFINITION_QUESTION_RE,
+    PURPOSE_HEADING_RE,
+    PURPOSE_QUESTION_RE,
+)
 from jogak.retrieve.scope import Entry
 
 if TYPE_CHECKING:
@@ -71,27 +77,36 @@ def fuse(scope: Scope, cands: Candidates) -> list[Entry]:
     return entries
 
 
+# Articles that share every question's vocabulary and answer almost none, by heading: the prior's key, the
+# heading, and the question that makes such an article the answer (then it is not discounted).
+_HEADING_PRIORS = (("purpose", PURPOSE_HEADING_RE, PURPOSE_QUESTION_RE),
+                   ("definition", DEFINITION_HEADING_RE, DEFINITION_QUESTION_RE))
+
+
 def _authority_prior(scope: Scope, fused: list[Fused], routed: list[str]) -> None:
     """Seed 004: the binding clause outranks text that restates or explains it — each fused score is
     multiplied by the weight of its node kind, else its block type (``SearchOptions.authority``); a
     block type a routing rule preferred for this question is not discounted. A purpose article ("제1조
-    (목적)") is multiplied by ``authority["purpose"]`` unless the question asks about a purpose."""
+    (목적)") or a definitions article ("제2조 (정의)") is multiplied by ``authority["purpose"]`` /
+    ``authority["definition"]`` unless the question asks about a purpose / what a word means."""
     kinds, blocks = scope.lex.column("kind"), scope.lex.column("block_type")
     authority = {b: w for b, w in scope.opts.authority.items() if b not in routed}
-    purpose = authority.get("purpose", 1.0) if not PURPOSE_QUESTION_RE.search(scope.query) else 1.0
-    purpose_rows = _purpose_rows(scope) if purpose != 1.0 else frozenset()
+    by_heading = [(authority[key], _heading_rows(scope, key, heading))
+                  for key, heading, asks in _HEADING_PRIORS
+                  if authority.get(key, 1.0) != 1.0 and not asks.search(scope.query)]
     row_of = scope.row_of
     for f in fused:
         i = row_of.get(f.key)
         if i is not None:
             f.score *= authority.get(kinds[i] or "", authority.get(blocks[i] or "", 1.0))
-            if i in purpose_rows:
-                f.score *= purpose
+            for weight, rows in by_heading:
+                if i in rows:
+                    f.score *= weight
     fused.sort(key=lambda f: -f.score)
 
 
-def _purpose_rows(scope: Scope) -> frozenset[int]:
-    """Rows whose chunk begins in a purpose article ("제1조 (목적)"), once per snapshot."""
+def _heading_rows(scope: Scope, key: str, heading: re.Pattern[str]) -> frozenset[int]:
+    """Rows whose chunk begins in an article with such a heading ("제1조 (목적)"), once per snapshot."""
     articles = scope.lex.column("article")
-    return scope.lex.memo("purpose_rows", lambda: frozenset(
-        i for i, a in enumerate(articles) if a and PURPOSE_HEADING_RE.search(str(a).split(", ")[0])))
+    return scope.lex.memo(f"{key}_rows", lambda: frozenset(
+        i for i, a in enumerate(articles) if a and heading.search(str(a).split(", ")[0])))

@@ -81,9 +81,9 @@ class SearchOptions:
     # Addenda (부칙) say when and how amendments apply; a statute's long amendment history must not crowd
     # out the articles, so they rank lower unless the question is about application or transition (the
     # "transition" routing rule prefers them then, and this factor is not applied).
-    # (jogak.authority's retrieval column: faq, footnote, addenda, and "purpose", a purpose article ("제1조
-    # (목적)"), which shares every question's vocabulary and answers almost none — unless the question asks
-    # about a purpose)
+    # (jogak.authority's retrieval column: faq, footnote, addenda, and "purpose" / "definition", a purpose
+    # article ("제1조 (목적)") or a definitions article ("제2조 (정의)"), which share every question's vocabulary
+    # and answer almost none — unless the question asks about a purpose / what a word means)
     authority: dict[str, float] = field(default_factory=retrieval_priors)
 
     @classmethod
