@@ -47,7 +47,7 @@ from jogak.answer.documents import pointed
 from jogak.answer.generators.base import Draft, DraftStatement, Generator, Quote
 from jogak.answer.generators.candidates import ANSWER_KINDS, Candidate, Scored
 from jogak.answer.generators.confidence import answer_features
-from jogak.answer.generators.fit import answers_type, question_focus, wanted_types
+from jogak.answer.generators.fit import answers_type, question_focus, row_fits, wanted_types
 from jogak.answer.generators.selection import complete, compose, lead_units, related_units, select
 from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.morph import char_bigrams, get_embedder, rescale_cosine
@@ -55,7 +55,7 @@ from jogak.answer.text import is_annotation, is_question_section, normalise_ws
 from jogak.answer.units import Unit, chunk_units
 from jogak.grammar.patterns import LIST_QUESTION_RE, PURPOSE_HEADING_RE, PURPOSE_QUESTION_RE
 from jogak.lexicon import content_terms, expand_terms
-from jogak.lexicon.ranges import Amount, fits_range, question_amounts
+from jogak.lexicon.ranges import question_amounts
 
 _EXAMPLE = re.compile(r"^\s*(?:예를\s*들어|예컨대|예시|가령|for\s+example|for\s+instance|e\.g\.)", re.I)
 _CASE_BODY = ("판례내용", "전문", "이유", "주문")
@@ -271,7 +271,8 @@ class ExtractiveAnswerer(Generator):
             # wrong sentence (likewise "how much" without an amount).
             for want in wants:
                 base *= 1.0 if want.search(_full(c.unit)) else self.weights.answer_type_miss
-            base *= self._range_factor(c.unit, amounts)
+            fit = row_fits(c.unit, amounts)  # a table row whose condition holds / misses the question's amount
+            base *= 1.0 if fit is None else self.weights.range_hit if fit else self.weights.range_miss
             prior = 1.0 - (c.excerpt.rank / n_ex)
             authority = self._authority(c, mentions_appendix, asks_purpose)
             if points:
@@ -310,15 +311,6 @@ class ExtractiveAnswerer(Generator):
         c.semantic = rescale_cosine(cosine, w.semantic_lo, w.semantic_hi)
         mix = w.mix
         return mix.lexical * c.lexical + mix.focus * c.focus + mix.bigram * c.bigram + mix.semantic * c.semantic
-
-    def _range_factor(self, u: Unit, amounts: list[Amount]) -> float:
-        """``range_hit`` / ``range_miss`` for a table row whose condition (its first cell) holds / misses the
-        question's amount; 1 otherwise. Not list items: a statute's items name amounts as labels ("15세 이상
-        관람가") or in passing ("영업 기간이 1년 미만인 경우"), where a question's "15세" or "1년" is no condition."""
-        if not amounts or u.kind != "table_row" or len(u.cells) < 2:
-            return 1.0
-        fit = fits_range(amounts, u.cells[0])
-        return 1.0 if fit is None else self.weights.range_hit if fit else self.weights.range_miss
 
     def _authority(self, c: Candidate, mentions_appendix: bool, asks_purpose: bool = False) -> float:
         """The product of the priors that apply to the unit (``jogak.authority``, answer column)."""

@@ -6,9 +6,11 @@ from __future__ import annotations
 import re
 
 from jogak.answer.generators.candidates import Candidate
+from jogak.answer.units import Unit
 from jogak.lexicon.quantities import ASKS_QUANTITY, QTY_ANSWER, TIME_ANSWER, TIME_OR_QTY, asks_quantity
+from jogak.lexicon.ranges import Amount, fits_range
 
-__all__ = ["answers_type", "asks_quantity", "question_focus", "wanted_types"]
+__all__ = ["answers_type", "asks_quantity", "question_focus", "row_fits", "wanted_types"]
 
 # A question asking "when / how long" wants a time expression, "how much" an amount, "where" a place
 # (scoring: a unit that lacks one is scored down per missing type).
@@ -49,6 +51,16 @@ def answers_type(question: str, chosen: list[Candidate]) -> bool:
     its header) holds one."""
     wants = [rx for cue, rx in _REQUIRED_TYPES if cue.search(question)]
     return all(any(rx.search(c.unit.display()) for c in chosen) for rx in wants)
+
+
+def row_fits(u: Unit, amounts: list[Amount]) -> bool | None:
+    """Whether a table row's condition (its first cell: "공연일 9일 전부터 7일 전까지") holds (True) or misses
+    (False) the amount the question states ("공연 8일 남기고"); None when there is nothing to compare. Not list
+    items: a statute's items name amounts as labels ("15세 이상 관람가") or in passing ("영업 기간이 1년 미만인
+    경우"), where a question's "15세" or "1년" is no condition."""
+    if not amounts or u.kind != "table_row" or len(u.cells) < 2:
+        return None
+    return fits_range(amounts, u.cells[0])
 
 
 def question_focus(question: str) -> list[str]:
