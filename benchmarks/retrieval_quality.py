@@ -72,8 +72,10 @@ SETS = {
     "a14": BLIND / "answers_r14.yaml",  # issue 13's thirteenth report set (session 11): now used
     "r15": BLIND / "mixed_r15.yaml",  # blind, used (written at the end of session 11, run at the start of session 12)
     "a15": BLIND / "answers_r15.yaml",  # issue 13's fourteenth report set, used (session 12)
-    "r16": BLIND / "mixed_r16.yaml",  # blind, untouched (written at the start of session 12): once, at its end
-    "a16": BLIND / "answers_r16.yaml",  # issue 13's fifteenth report set, untouched (session 12)
+    "r16": BLIND / "mixed_r16.yaml",  # blind, used (written at the start of session 12, run at its end)
+    "a16": BLIND / "answers_r16.yaml",  # issue 13's fifteenth report set, used (session 12)
+    "r17": BLIND / "mixed_r17.yaml",  # blind, untouched (written in session 12): once, at the end of the next round
+    "a17": BLIND / "answers_r17.yaml",  # issue 13's sixteenth report set, untouched (written in session 12)
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
