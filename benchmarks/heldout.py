@@ -79,7 +79,8 @@ SETS = {
     "a14": BLIND / "answers_r14.yaml",  # blind (session 11): run at its round's end, now used
     "a15": BLIND / "answers_r15.yaml",  # used (written at the end of session 11, run at the start of session 12)
     "a16": BLIND / "answers_r16.yaml",  # used (written at the start of session 12, run at its end)
-    "a17": BLIND / "answers_r17.yaml",  # untouched (written in session 12): once, at the end of the next round
+    "a17": BLIND / "answers_r17.yaml",  # used (written in session 12, run at its end)
+    "a18": BLIND / "answers_r18.yaml",  # untouched (written in session 12): once, at the end of the next round
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 
