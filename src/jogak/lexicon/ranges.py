@@ -11,6 +11,7 @@ days) means A or fewer.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 __all__ = ["Amount", "Span", "fits_range", "question_amounts", "spans"]
@@ -70,23 +71,28 @@ def question_amounts(question: str) -> list[Amount]:
 
 _A = rf"(?P<a>{_N})\s*(?P<ua>{_U})"
 _B = rf"(?P<b>{_N})\s*(?P<ub>{_U})"
-# the patterns, most specific first; each match is consumed so "A일 전부터 B일 전까지" is not also read as
-# "B일 전까지"
-_SPAN_RULES: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(rf"{_A}\s*전\s*부터\s*{_B}\s*전\s*까지"), "between"),
-    (re.compile(rf"{_A}\s*전\s*부터\s*(?:전날|전일)"), "to_one"),
-    (re.compile(rf"{_A}\s*전\s*부터\s*당일"), "to_zero"),
-    (re.compile(rf"{_A}\s*(?:이상|부터)\s*{_B}\s*(?:미만)"), "lo_hi_open"),
-    (re.compile(rf"{_A}\s*(?:이상|부터|초과)\s*{_B}\s*(?:이하|까지)"), "lo_hi"),
-    (re.compile(rf"{_A}\s*[~∼〜-]\s*{_B}"), "lo_hi"),
-    (re.compile(rf"(?P<a>{_N})\s*[~∼〜-]\s*{_B}"), "lo_hi_same"),
-    (re.compile(rf"{_A}\s*전\s*까지"), "at_least"),
-    (re.compile(rf"{_A}\s*(?:이상|부터)"), "at_least"),
-    (re.compile(rf"{_A}\s*초과"), "more_than"),
-    (re.compile(rf"{_A}\s*(?:이하|이내|안에|까지)"), "at_most"),
-    (re.compile(rf"{_A}\s*미만"), "less_than"),
-    (re.compile(r"(?:전날|전일)\s*(?:부터|까지)?|당일"), "day_word"),
+_Build = Callable[[Amount, "Amount | None"], Span]
+# each pattern with the range it states (from A and, where it has one, B), most specific first; a match is
+# consumed so "A일 전부터 B일 전까지" is not also read as "B일 전까지"
+_SPAN_RULES: list[tuple[re.Pattern[str], _Build]] = [
+    (re.compile(rf"{_A}\s*전\s*부터\s*{_B}\s*전\s*까지"),
+     lambda a, b: Span(a.dim, min(a.value, b.value), max(a.value, b.value)) if b else Span(a.dim)),
+    (re.compile(rf"{_A}\s*전\s*부터\s*(?:전날|전일)"), lambda a, _: Span(a.dim, 1.0, a.value)),
+    (re.compile(rf"{_A}\s*전\s*부터\s*당일"), lambda a, _: Span(a.dim, 0.0, a.value)),
+    (re.compile(rf"{_A}\s*(?:이상|부터)\s*{_B}\s*미만"),
+     lambda a, b: Span(a.dim, a.value, b.value if b else None, hi_open=True)),
+    (re.compile(rf"{_A}\s*(?:이상|부터|초과)\s*{_B}\s*(?:이하|까지)"),
+     lambda a, b: Span(a.dim, a.value, b.value if b else None)),
+    # "3일~5일", "3~5일" (the unit written once)
+    (re.compile(rf"(?P<a>{_N})\s*(?P<ua>{_U})?\s*[~∼〜-]\s*{_B}"),
+     lambda a, b: Span(a.dim, a.value, b.value if b else None)),
+    (re.compile(rf"{_A}\s*전\s*까지"), lambda a, _: Span(a.dim, a.value, None)),
+    (re.compile(rf"{_A}\s*(?:이상|부터)"), lambda a, _: Span(a.dim, a.value, None)),
+    (re.compile(rf"{_A}\s*초과"), lambda a, _: Span(a.dim, a.value, None, lo_open=True)),
+    (re.compile(rf"{_A}\s*(?:이하|이내|안에|까지)"), lambda a, _: Span(a.dim, None, a.value)),
+    (re.compile(rf"{_A}\s*미만"), lambda a, _: Span(a.dim, None, a.value, hi_open=True)),
 ]
+_DAY_WORD = re.compile(r"(?:전날|전일)\s*(?:부터|까지)?|당일")  # the day before: 1 day; the day itself: 0
 
 
 def spans(text: str) -> list[Span]:
@@ -94,53 +100,22 @@ def spans(text: str) -> list[Span]:
     "만 65세 이상" → age ≥ 65; "전날" → 1 day, "당일" → 0)."""
     out: list[Span] = []
     taken = [False] * len(text)
-    for rx, kind in _SPAN_RULES:
+    for rx, build in [*_SPAN_RULES, (_DAY_WORD, None)]:
         for m in rx.finditer(text):
             if any(taken[m.start():m.end()]):
                 continue
-            span = _span(m, kind)
-            if span is not None:
-                out.append(span)
-                taken[m.start():m.end()] = [True] * (m.end() - m.start())
+            if build is None:
+                v = 0.0 if m.group(0).startswith("당일") else 1.0
+                out.append(Span("day", v, v))
+            else:
+                g = m.groupdict()
+                b = _amount(g["b"], g["ub"]) if g.get("b") else None
+                a = _amount(g["a"], g.get("ua") or g["ub"])
+                if b is not None and a.dim != b.dim:
+                    continue
+                out.append(build(a, b))
+            taken[m.start():m.end()] = [True] * (m.end() - m.start())
     return out
-
-
-def _span(m: re.Match[str], kind: str) -> Span | None:
-    if kind == "day_word":
-        v = 0.0 if m.group(0).startswith("당일") else 1.0
-        return Span("day", v, v)
-    a = _amount(m["a"], m["ua"]) if "ua" in m.groupdict() and m["ua"] else None
-    if kind == "lo_hi_same":
-        b = _amount(m["b"], m["ub"])
-        a = _amount(m["a"], m["ub"])
-        kind = "lo_hi"
-    else:
-        b = _amount(m["b"], m["ub"]) if "ub" in m.groupdict() and m["ub"] else None
-    if a is None:
-        return None
-    if kind == "between":
-        assert b is not None
-        if a.dim != b.dim:
-            return None
-        return Span(a.dim, min(a.value, b.value), max(a.value, b.value))
-    if kind in ("lo_hi", "lo_hi_open"):
-        assert b is not None
-        if a.dim != b.dim:
-            return None
-        return Span(a.dim, a.value, b.value, hi_open=kind == "lo_hi_open")
-    if kind == "to_one":
-        return Span(a.dim, 1.0, a.value)
-    if kind == "to_zero":
-        return Span(a.dim, 0.0, a.value)
-    if kind == "at_least":
-        return Span(a.dim, a.value, None)
-    if kind == "more_than":
-        return Span(a.dim, a.value, None, lo_open=True)
-    if kind == "at_most":
-        return Span(a.dim, None, a.value)
-    if kind == "less_than":
-        return Span(a.dim, None, a.value, hi_open=True)
-    return None
 
 
 def fits_range(amounts: list[Amount], text: str) -> bool | None:
