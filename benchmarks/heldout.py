@@ -80,7 +80,7 @@ SETS = {
     "a15": BLIND / "answers_r15.yaml",  # used (written at the end of session 11, run at the start of session 12)
     "a16": BLIND / "answers_r16.yaml",  # used (written at the start of session 12, run at its end)
     "a17": BLIND / "answers_r17.yaml",  # used (written in session 12, run at its end)
-    "a18": BLIND / "answers_r18.yaml",  # untouched (written in session 12): once, at the end of the next round
+    "a18": BLIND / "answers_r18.yaml",  # written in session 12, run at the start of session 13: now used
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 

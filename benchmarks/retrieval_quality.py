@@ -76,8 +76,8 @@ SETS = {
     "a16": BLIND / "answers_r16.yaml",  # issue 13's fifteenth report set, used (session 12)
     "r17": BLIND / "mixed_r17.yaml",  # blind, used (written in session 12, run at its end)
     "a17": BLIND / "answers_r17.yaml",  # issue 13's sixteenth report set, used (session 12)
-    "r18": BLIND / "mixed_r18.yaml",  # blind, untouched (written in session 12): once, at the end of the next round
-    "a18": BLIND / "answers_r18.yaml",  # issue 13's seventeenth report set, untouched (written in session 12)
+    "r18": BLIND / "mixed_r18.yaml",  # written in session 12, run once at the start of session 13: now used
+    "a18": BLIND / "answers_r18.yaml",  # issue 13, written in session 12, run at the start of session 13: now used
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
