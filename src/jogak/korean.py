@@ -9,6 +9,7 @@ morphemes either stage keeps.
 from __future__ import annotations
 
 import threading
+import unicodedata
 from typing import Any
 
 _kiwi: Any = None
@@ -34,3 +35,10 @@ def kiwi() -> Any:
 def warm_up() -> None:
     """Load Kiwi and its model (the first tokenize is slow); safe to call from a background thread."""
     kiwi().tokenize("준비")
+
+
+def analysis_form(text: str) -> str:
+    """The text the analysers read: NFC, so decomposed Hangul (conjoining jamo) reads as syllables and a
+    CJK compatibility ideograph (U+F900–U+FAFF: statutes' "漏" written as U+F94E) as its unified hanja —
+    a question typed with the ordinary character then matches. Stored text is never rewritten."""
+    return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)

@@ -20,14 +20,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from jogak.index.leaves import LeafIndex, LeafRows
-from jogak.korean import kiwi
+from jogak.korean import analysis_form, kiwi
 
 if TYPE_CHECKING:
     import numpy as np
 
 T = TypeVar("T")
 
-TOKENIZER_VERSION = "kiwi-content-3+snowball-en"
+TOKENIZER_VERSION = "kiwi-content-4+snowball-en"  # 4: NFC before analysis (korean.analysis_form)
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3\u3131-\u318e]")
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[.'’\-][A-Za-z0-9]+)*")
@@ -70,6 +70,7 @@ def _decompound(form: str) -> tuple[str, ...]:
 
 def tokenize(text: str) -> list[str]:
     """Content tokens of one text: Kiwi morphemes when it has Hangul, lower-cased words otherwise."""
+    text = analysis_form(text)
     if _HANGUL.search(text):
         toks = []
         for t in kiwi().tokenize(text):

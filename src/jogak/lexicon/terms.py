@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from jogak.korean import kiwi
+from jogak.korean import analysis_form, kiwi
 
 CONTENT_TAGS = frozenset({"NNG", "NNP", "NR", "VV", "VA", "XR", "SL", "SH", "SN", "VV-R", "VV-I", "VA-R",
                           "VA-I"})
@@ -36,6 +36,7 @@ def content_terms(text: str) -> tuple[str, ...]:
     """Content lemmas in order (duplicates kept), e.g. "늦어지면 보상해 주나요" → ("늦다", "보상")."""
     if not text.strip():
         return ()
+    text = analysis_form(text)
     out: list[str] = []
     has_hangul = any("\uac00" <= c <= "\ud7a3" for c in text)
     if has_hangul:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from jogak.load.joining import compose_hangul, composed_offset
 from jogak.model import Document, Footnote, FootnoteMark, Line, PageSpan
 
 
@@ -64,6 +65,11 @@ class DocBuilder:
             raise ValueError("a line must not contain a newline")
         if "\x00" in text:  # a PDF/DOCX extractor's stray NUL: no store can keep it (PostgreSQL TEXT refuses it)
             text = text.replace("\x00", " ")  # same length, so offsets, marks and page breaks stay valid
+        composed = compose_hangul(text)
+        if composed is not text:  # decomposed Hangul: offsets inside the line move with the composition
+            page_breaks = [(composed_offset(text, o), pg) for o, pg in page_breaks or ()] or None
+            marks = [(composed_offset(text, m[0]), *m[1:]) for m in marks or ()] or None  # type: ignore[misc]
+            text = composed
         if self.parts:
             # the newline belongs to the page of the previous line's end
             self.parts.append("\n")

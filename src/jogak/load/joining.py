@@ -15,7 +15,8 @@ Rules (shared by the PDF loader and table-cell rendering):
   keeps "pre-emption").
 * Everything else (Latin words, digits, mixed scripts) → one space.
 
-Characters are never rewritten: ①–⑳, ·, 「」 and full-width punctuation pass through untouched.
+Characters are never rewritten: ①–⑳, ·, 「」 and full-width punctuation pass through untouched (the one
+exception, ``compose_hangul``, composes decomposed Hangul into the syllables every reader expects).
 """
 
 from __future__ import annotations
@@ -154,3 +155,22 @@ CONTROL_RE = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
 
 def is_control(ch: str) -> bool:
     return unicodedata.category(ch) == "Cc" and ch not in "\t\n\r\f"
+
+
+# Conjoining jamo (Hangul Jamo, Extended-A, Extended-B): decomposed syllables, as macOS file names, some
+# PDF producers and NFD-normalising tools write Korean. Kiwi and the structure grammar ("제3조") read only
+# composed syllables, so such text would parse as one preamble of unknown words.
+_CONJOINING_JAMO = re.compile("[\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff]")
+
+
+def compose_hangul(text: str) -> str:
+    """``text`` with decomposed Hangul composed into syllables (NFC); unchanged (the same object) when it
+    has no conjoining jamo, so Latin text keeps its exact characters and offsets."""
+    if not _CONJOINING_JAMO.search(text):
+        return text
+    return unicodedata.normalize("NFC", text)
+
+
+def composed_offset(text: str, offset: int) -> int:
+    """Where ``offset`` in ``text`` lands in ``compose_hangul(text)``."""
+    return len(compose_hangul(text[:offset]))

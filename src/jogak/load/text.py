@@ -3,7 +3,8 @@
 Decoding: BOM, strict UTF-8, UTF-16 without BOM, EUC-KR/CP949 (checked to look Korean), then
 charset-normalizer (see ``jogak.load.encoding``); the encoding used is ``metadata["encoding"]``.
 
-The text is kept exactly as decoded except for line endings (``\\r\\n``/``\\r`` → ``\\n``): leading
+The text is kept exactly as decoded except for line endings (``\\r\\n``/``\\r`` → ``\\n``) and decomposed
+Hangul (conjoining jamo, composed into syllables; ``metadata["hangul"] = "composed"``): leading
 indentation stays in the text so chunks are exact slices of the file (gold offsets made against an
 LF file, like CUAD's, still line up); ``Line.indent`` is the width of the leading whitespace (tab = 4,
 full-width space = 2). Form feeds (``\\f``) are page breaks: when present, ``pages`` maps offsets to
@@ -15,13 +16,14 @@ from __future__ import annotations
 import bisect
 
 from jogak.load.encoding import decode, normalize_newlines
-from jogak.load.joining import display_width
+from jogak.load.joining import compose_hangul, display_width
 from jogak.model import Document, Line, PageSpan
 
 
 def load_bytes(data: bytes, source: str) -> Document:
     raw, encoding = decode(data, source)
-    text = normalize_newlines(raw)
+    decoded = normalize_newlines(raw)
+    text = compose_hangul(decoded)
     lines: list[Line] = []
     pos = 0
     for seg in text.split("\n"):
@@ -46,6 +48,8 @@ def load_bytes(data: bytes, source: str) -> Document:
         for ln in lines:
             ln.page = pages[max(bisect.bisect_right(starts, ln.start) - 1, 0)].page
     metadata = {"encoding": encoding}
+    if text is not decoded:
+        metadata["hangul"] = "composed"  # the file held decomposed (NFD) Hangul: offsets are into the NFC text
     if "\r" in raw:
         metadata["newlines"] = "crlf" if "\r\n" in raw else "cr"
     warnings = []

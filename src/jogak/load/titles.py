@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from jogak.load.joining import compose_hangul
+
 VERSION_MARKER_RE = re.compile(r"\s*@[\w.\-]+$")
 
 
@@ -41,7 +43,9 @@ class TitleRule:
     def title_for(self, source: str | Path) -> str:
         # "법률@2020-06-09", "멤버십정책@2023": a version marker after "@" is no part of the title (the
         # document's versions are told apart by their effective dates, see jogak.load.identity.work_of)
-        stem = VERSION_MARKER_RE.sub("", Path(source).stem) or Path(source).stem
+        # a macOS file name holds decomposed Hangul: the title is composed, as the text is
+        name = compose_hangul(Path(source).stem)
+        stem = VERSION_MARKER_RE.sub("", name) or name
         title = stem
         if self.pattern:
             m = re.match(self.pattern, title)
