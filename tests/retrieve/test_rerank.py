@@ -135,11 +135,12 @@ def test_cross_encoder_without_the_st_extra_keeps_the_order_and_says_why(store) 
     assert any("st extra" in w for w in res.warnings)
 
 
-def _weights(tmp_path: Path, model: str, **w: float) -> str:
+def _weights(tmp_path: Path, model: str, languages: tuple[str, ...] = (), **w: float) -> str:
     from jogak.retrieve.learned import FEATURES
 
     p = tmp_path / f"w{len(list(tmp_path.iterdir()))}.json"
-    p.write_text(json.dumps({"model": model, "weights": {k: w.get(k, 0.0) for k in FEATURES}}), encoding="utf-8")
+    p.write_text(json.dumps({"model": model, "languages": list(languages),
+                             "weights": {k: w.get(k, 0.0) for k in FEATURES}}), encoding="utf-8")
     return str(p)
 
 
@@ -177,3 +178,20 @@ def test_auto_applies_the_learned_weights_only_where_they_fit(store, tmp_path: P
     fits = search(store, Q, k=5, options=SearchOptions.from_config(
         rerank={"backend": "auto", "model": _weights(tmp_path, store.embedder.name, cosine=-10.0)}))
     assert [h.chunk.id for h in fits.hits] != [h.chunk.id for h in plain.hits]
+
+
+def test_auto_keeps_to_the_question_language_the_weights_were_fitted_on(store, tmp_path: Path) -> None:  # noqa: F811
+    # the shipped weights were fitted on Korean questions: "auto" leaves an English one (CUAD) as it was,
+    # an explicit "learned" applies them anyway
+    w = _weights(tmp_path, store.embedder.name, languages=("ko",), cosine=-10.0)
+    ids = lambda res: [h.chunk.id for h in res.hits]  # noqa: E731
+    for q, applies in ((Q, True), ("What happens to my personal data when I close my account?", False)):
+        plain = search(store, q, k=5, options=SearchOptions.from_config(rerank=None))
+        assert len(plain.hits) >= 3
+        auto = search(store, q, k=5, options=SearchOptions.from_config(rerank={"backend": "auto", "model": w}))
+        forced = search(store, q, k=5, options=SearchOptions.from_config(rerank={"backend": "learned", "model": w}))
+        assert (ids(auto) != ids(plain)) is applies
+        assert ids(forced) != ids(plain)
+    from jogak.retrieve.learned import languages
+
+    assert languages() == frozenset({"ko"})  # the shipped file says what it was fitted on

@@ -68,12 +68,27 @@ def clause_features(question: str, scores: Sequence[dict[str, float]], fused: Se
 @functools.lru_cache(maxsize=4)
 def weights(path: str = str(WEIGHTS)) -> tuple[str, tuple[float, ...]]:
     """(the embedding model the weights were fitted with, one weight per feature)."""
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    data = _read(path)
     w = data["weights"]
     missing = [k for k in FEATURES if k not in w]
     if missing:
         raise ValueError(f"{path}: no weight for {', '.join(missing)}")
     return str(data["model"]), tuple(float(w[k]) for k in FEATURES)
+
+
+@functools.lru_cache(maxsize=4)
+def languages(path: str = str(WEIGHTS)) -> frozenset[str]:
+    """The question languages the weights were fitted on ("ko", "en"; empty: not recorded, any)."""
+    return frozenset(str(x) for x in _read(path).get("languages", ()))
+
+
+def question_language(question: str) -> str:
+    """"ko" when the question has Hangul, else "en" (the only two the project's question sets hold)."""
+    return "ko" if any("\uac00" <= ch <= "\ud7a3" for ch in question) else "en"
+
+
+def _read(path: str) -> dict[str, Any]:
+    return json.loads(Path(path).read_text(encoding="utf-8"))
 
 
 def score_rows(rows: Sequence[Sequence[float]], w: Sequence[float]) -> list[float]:

@@ -10,7 +10,8 @@ Backends (``SearchOptions.rerank``, a name or a mapping ``{backend, model, url, 
   numbers, how much of the question the clause's title and text hold, the kind of document, a quantity
   for a how-much question, the e5 cosine), fitted on gold clauses (``jogak.retrieve.learned``); the hits
   are ordered by it alone, the weights file given as ``model`` or the shipped one; ``auto`` is the same
-  where the weights fit the store's embedding model and nothing (silently) elsewhere;
+  where the weights fit the store's embedding model and the question's language (the file's ``languages``:
+  the shipped weights were fitted on Korean questions) and nothing (silently) elsewhere;
 - ``cross-encoder`` — a sentence-transformers ``CrossEncoder`` from a local model path (extra ``st``);
 - ``http`` — a rerank server (TEI, Jina, Cohere-compatible: ``POST /rerank`` or ``/v1/rerank``);
   ``jogak.retrieve.rerankers`` speaks the protocol.
@@ -130,6 +131,9 @@ def learned_scores(scope: Scope, head: list[Entry], qvec: Any, path: str | None 
     from jogak.retrieve import learned
 
     model, w = learned.weights(path or str(learned.WEIGHTS))
+    langs = learned.languages(path or str(learned.WEIGHTS))
+    if quiet and langs and learned.question_language(scope.query) not in langs:
+        return None  # "auto": weights fitted on Korean questions say nothing about an English one (CUAD)
     name = getattr(scope.store.embedder, "name", None)
     if qvec is None or name != model:
         if quiet:
