@@ -170,3 +170,16 @@ def test_another_document_is_said_to_agree_or_differ_only_on_the_same_figures():
     assert "다르게 정해져 있습니다" in note("사업자는 환불 요청을 받은 날부터 7일 이내에 환불하여야 한다.")
     # a clause number is not a figure of the rule: neither "the same" nor "otherwise" can be told
     assert "관련 규정이 있습니다" in note("사업자는 제3조에 따른 환불 요청을 받으면 지체 없이 환불하여야 한다.")
+
+
+def test_a_named_article_is_not_its_의2_sibling():
+    # "제21조" names 제21조, not 제21조의2 (another article) — whose ① must not crowd out 제21조's ②
+    art = _article("청소년 기본법", 21, "청소년지도사", ["장관은 연수를 마친 사람에게 청소년지도사 자격을 부여한다.",
+                                                "누구든지 자격증을 다른 사람에게 빌려주거나 빌려서는 아니 된다."], "a")
+    text = "제21조의2(자격의 취소) ① 장관은 자격증을 다른 사람에게 빌려준 경우에는 그 자격을 취소하여야 한다."
+    sib = _doc_chunk(text, "청소년 기본법", "제21조의2 (자격의 취소)", "b",
+                     [("본문/제21조의2", "제21조의2 (자격의 취소)", 0, 15),
+                      ("본문/제21조의2/제1항", "제21조의2 (자격의 취소) 제1항", 15, len(text))])
+    ans = answer_hits("청소년 기본법 제21조를 보면, 자격증을 남한테 빌려줘도 돼요?", [Hit(sib, 1.0, 0), Hit(art, 0.9, 1)]).answer
+    assert "빌려주거나 빌려서는 아니 된다" in ans.answer, ans.answer
+    assert all("제21조의2" not in c.article for c in ans.citations), ans.answer

@@ -271,11 +271,11 @@ def _not_answered(question: str, draft: Draft, ctx: Context, judge: MorphemeOver
         key = (q.n, q.unit.heading)
         if results and key == last:
             r = results[-1]
-            r.text = f"{r.text} {q.unit.display()}"
+            r.text = f"{r.text} {q.unit.shown()}"
             if not any(_same_clause(c, o) for o in r.citations):
                 r.citations.append(c)
         else:
-            results.append(StatementResult(q.unit.display(), [c]))
+            results.append(StatementResult(q.unit.shown(), [c]))
         last = key
     if not results:
         ans = Answer(question, lab["abstain"], False, [], excerpts_json, {}, warnings, outcome="none",

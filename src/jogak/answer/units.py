@@ -80,13 +80,21 @@ class Unit:
                 and not is_annotation(self.text))
 
     def display(self) -> str:
-        """The unit as an answer shows it: whitespace normalised; table rows as "header: cell" pairs."""
+        """The unit as the answerer reads it: whitespace normalised; table rows as "header: cell" pairs."""
         if self.kind == "table_row" and self.cells:
             if self.header_cells and len(self.header_cells) == len(self.cells):
                 return ", ".join(f"{h}: {c}" if h else c for h, c in zip(self.header_cells, self.cells,
                                                                          strict=True))
             return ", ".join(self.cells)
         return normalise_ws(self.text)
+
+    def shown(self) -> str:
+        """The unit as an answer shows it to people: ``display`` with a list item's label ("2. 외벽 보수 …"), so
+        items shown one after another stay apart ("계획기간 외벽 보수" read as one item). Scoring reads
+        ``display``: a label is no evidence."""
+        if self.kind == "item" and self.item:
+            return f"{self.item} {self.display()}"
+        return self.display()
 
 
 def chunk_segments(chunk: Chunk) -> list[Segment]:

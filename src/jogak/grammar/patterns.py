@@ -130,3 +130,9 @@ LIST_QUESTION_RE = re.compile(
     r"|\bwhat\s+are\s+(?:the|all)\b|\blist\s+(?:all|the|every)\b|\bwhich\s+\w+s\s+(?:are|must|may|can)\b",
     re.IGNORECASE,
 )
+
+# Verb stems whose relative clause refers to a rule, a clause or a topic ("제1항에 따른 신고", "환불에 관한 사항",
+# "해당하는 경우", "건물과 관련된 분쟁") rather than narrowing its noun to one kind of it ("보상으로 지급된 포인트"):
+# Kiwi's forms (a noun heads "관련되다").
+REFERENCE_VERB_STEMS = frozenset({"따르", "관하", "대하", "의하", "정하", "해당하", "규정하", "포함하", "위하",
+                                  "이러하", "그러하", "같", "하", "이", "관련", "관계", "연관"})

@@ -6,7 +6,10 @@ from __future__ import annotations
 import re
 
 TIME_UNITS = r"(?:영업일|일|개월|달|년|시간|주|business\s+days?|days?|months?|years?|hours?|weeks?)"
-QTY_UNITS = (r"(?:%|퍼센트|만\s*원|원|억|영업일|일|개월|달|년|시간|분|주|명|회|번|배|포인트|세|살|개|mm|℃|"
+# Counters of people, animals, things, scores, sizes and weights count too ("10인 이상", "2마리", "60점",
+# "120센티", "20킬로"); not 호 / 장 / 조, which number clauses and chapters ("제3호", "제2장").
+QTY_UNITS = (r"(?:%|퍼센트|만\s*원|원|억|영업일|일|개월|달|년|시간|분|주|명|인|회|번|배|포인트|세|살|개|마리|대|층|"
+             r"가구|세대|건|박|점|평|톤|킬로그램|킬로미터|킬로|센티미터|센티|미터|제곱미터|㎡|㎏|㎞|㎝|kg|km|cm|mm|℃|"
              r"units?|days?|months?|years?|hours?|weeks?|percent|per\s*cent|USD)")
 TIME_ANSWER = re.compile(
     rf"\d+\)?\s*{TIME_UNITS}|다음\s*날|익일|즉시|당일|지체\s*없이|\d{{4}}\s*년\s*\d+\s*월|\d{{4}}\.\s*\d+\.|"
@@ -18,8 +21,10 @@ TIME_OR_QTY = re.compile(f"{TIME_ANSWER.pattern}|{QTY_ANSWER.pattern}", re.I)
 # "얼마나 걸려요" asks for a time, "얼마예요" for an amount: either kind answers either cue. A bare "언제" /
 # "when" is not here — an event answers it as well as a date ("upon delivery", "검수 완료 후") — but a
 # deadline ("언제까지", "by when") is.
-ASKS_QUANTITY = re.compile(r"며칠|얼마|몇|언제\s*까지|how\s+(?:long|soon|quickly|much|many)|what\s+percent|by\s+when",
-                           re.I)
+# "몇 달째 비어 있어요" / "며칠째" tell how long something has lasted; they ask nothing.
+ASK_HOW_MANY = r"몇(?!\s*(?:달|개월|년|해|주|일|시간)\s*째)"
+ASKS_QUANTITY = re.compile(rf"며칠(?!\s*째)|{ASK_HOW_MANY}|얼마|언제\s*까지|how\s+(?:long|soon|quickly|much|many)|what\s+percent|"
+                           r"by\s+when", re.I)
 
 
 def asks_quantity(question: str) -> bool:

@@ -47,7 +47,7 @@ from jogak.answer.documents import pointed
 from jogak.answer.generators.base import Draft, DraftStatement, Generator, Quote
 from jogak.answer.generators.candidates import ANSWER_KINDS, Candidate, Scored
 from jogak.answer.generators.confidence import answer_features
-from jogak.answer.generators.fit import answers_type, question_focus, row_fits, wanted_types
+from jogak.answer.generators.fit import answers_type, narrowed, question_focus, row_fits, wanted_types
 from jogak.answer.generators.selection import complete, compose, lead_units, related_units, select
 from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.morph import char_bigrams, get_embedder, rescale_cosine
@@ -98,7 +98,9 @@ class ExtractiveAnswerer(Generator):
                 # an appendix's (or the addenda's) 제2조 is not the body's 제2조, unless the question names it
                 appendix = head.startswith(("부록", "별표")) or c.excerpt.tier == "supplementary" or (
                     md.block_type == "addenda" and "부칙" not in question)
-                if head.startswith(label) and (head == label or not head[len(label):][:1].isdigit()) \
+                rest = head[len(label):]
+                # "제21조" is not "제21조의2" (another article) nor "제210조"
+                if head.startswith(label) and not rest[:1].isdigit() and not re.match(r"의\d", rest) \
                         and (not appendix or any(word in question for word in _APPENDIX_WORDS)):
                     picked.append(c)
             picked = self._one_document(question, context, picked)
@@ -134,9 +136,9 @@ class ExtractiveAnswerer(Generator):
             picked = by_doc[doc]
         if len(picked) <= self.weights.max_clause_units:
             return picked
-        paras: dict[str, list[Candidate]] = {}
-        for c in picked:
-            paras.setdefault(c.unit.marker, []).append(c)
+        paras: dict[tuple[str, str], list[Candidate]] = {}
+        for c in picked:  # a paragraph is its clause's (heading) ①, not every ① of the picked clauses
+            paras.setdefault((c.unit.heading, c.unit.marker), []).append(c)
         keep: list[Candidate] = []
         for units in sorted(paras.values(), key=lambda us: -max(c.score for c in us)):
             if keep and len(keep) + len(units) > self.weights.max_clause_units:
@@ -156,7 +158,7 @@ class ExtractiveAnswerer(Generator):
                 "min_coverage": w.min_coverage}
         named = self._named_clause(question, context, answerable, cands)
         if named:
-            statements = [DraftStatement(c.unit.display(), [Quote(c.excerpt.n, c.unit)]) for c in named]
+            statements = [DraftStatement(c.unit.shown(), [Quote(c.excerpt.n, c.unit)]) for c in named]
             ids = sorted({c.excerpt.n for c in named})
             info["named_clause"] = True
             info["features"] = self.features(named[0], scored, True, answerable, question, named=True)
@@ -273,6 +275,8 @@ class ExtractiveAnswerer(Generator):
                 base *= 1.0 if want.search(_full(c.unit)) else self.weights.answer_type_miss
             fit = row_fits(c.unit, amounts)  # a table row whose condition holds / misses the question's amount
             base *= 1.0 if fit is None else self.weights.range_hit if fit else self.weights.range_miss
+            if narrowed(question, c.unit.text):
+                base *= self.weights.narrowed
             prior = 1.0 - (c.excerpt.rank / n_ex)
             authority = self._authority(c, mentions_appendix, asks_purpose)
             if points:

@@ -4,21 +4,30 @@ contact) and what it is about (a wh-question's focus noun phrase)."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from jogak.answer.generators.candidates import Candidate
 from jogak.answer.units import Unit
-from jogak.lexicon.quantities import ASKS_QUANTITY, QTY_ANSWER, TIME_ANSWER, TIME_OR_QTY, asks_quantity
+from jogak.grammar.patterns import REFERENCE_VERB_STEMS
+from jogak.lexicon.quantities import (
+    ASK_HOW_MANY,
+    ASKS_QUANTITY,
+    QTY_ANSWER,
+    TIME_ANSWER,
+    TIME_OR_QTY,
+    asks_quantity,
+)
 from jogak.lexicon.ranges import Amount, fits_range
 
-__all__ = ["answers_type", "asks_quantity", "question_focus", "row_fits", "wanted_types"]
+__all__ = ["answers_type", "asks_quantity", "narrowed", "question_focus", "row_fits", "wanted_types"]
 
 # A question asking "when / how long" wants a time expression, "how much" an amount, "where" a place
 # (scoring: a unit that lacks one is scored down per missing type).
 _ANSWER_TYPES = [
-    (re.compile(r"언제|며칠|몇\s*일|얼마나\s*(?:걸|오래|빨리|미리|일찍)|얼마\s*(?:동안|전)|"
+    (re.compile(r"언제|며칠(?!\s*째)|몇\s*일(?!\s*째)|얼마나\s*(?:걸|오래|빨리|미리|일찍)|얼마\s*(?:동안|전)|"
                 r"\bwhen\b|how\s+(?:long|soon|quickly)|deadline|by\s+when|how\s+much\s+notice", re.I),
      TIME_ANSWER),
-    (re.compile(r"얼마|몇|최대|최소|한도|상한|비율|퍼센트|%|금액|비용|요금|가격|단가|"
+    (re.compile(rf"얼마|{ASK_HOW_MANY}|최대|최소|한도|상한|비율|퍼센트|%|금액|비용|요금|가격|단가|"
                 r"how\s+(?:much|many)|percent|\brate\b|maximum|minimum|\bcap\b|price|\bcost", re.I),
      QTY_ANSWER),
     (re.compile(r"어디|where", re.I), re.compile(r"\[[^\]]+\]|메뉴|센터|위원회|소비자원|앱|website|office", re.I)),
@@ -87,3 +96,54 @@ def question_focus(question: str) -> list[str]:
             k -= 1
         return [w for w in reversed(nouns) if len(w) >= 2]
     return []
+
+
+_CLAUSE_WORDS = ("NNG", "NNP", "VV", "VA", "XR", "SL")
+
+
+@lru_cache(maxsize=4096)
+def _narrowings(text: str, strict: bool = True) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The nouns ``text`` narrows by a relative clause, each with the clause's content words: "보상으로 지급된
+    포인트" → (("포인트", {"보상", "지급"}),). ``strict``: a clause that only refers ("제1항에 따른 신고": the
+    verb is in ``REFERENCE_VERB_STEMS``, or a clause number is in it) narrows nothing; not strict (a
+    question), any relative clause before the noun counts."""
+    from jogak.korean import kiwi
+
+    if not any("\uac00" <= ch <= "\ud7a3" for ch in text):
+        return ()
+    toks = kiwi().tokenize(text)
+    out = []
+    for i, t in enumerate(toks):
+        if t.tag != "ETM" or i + 1 >= len(toks) or toks[i + 1].tag not in ("NNG", "NNP"):
+            continue
+        j = i - 1
+        while j >= 0 and toks[j].tag in ("EP", "XSV", "XSA", "VX", "EC"):
+            j -= 1
+        if not strict:
+            out.append((toks[i + 1].form, frozenset()))
+            continue
+        if j < 0 or toks[j].form in REFERENCE_VERB_STEMS or toks[j].tag.split("-")[0] not in _CLAUSE_WORDS:
+            continue
+        window = toks[max(0, j - 4) : j]
+        if any(w.form in REFERENCE_VERB_STEMS and w.tag.startswith("VV") for w in window) or any(
+                w.tag == "SN" and k + 1 < len(window) and window[k + 1].form in ("조", "항", "호")
+                for k, w in enumerate(window)):
+            continue  # "제1항에 따라 발급받은 자격증": issued under a clause, not a kind of certificate
+        words = {toks[k].form for k in range(max(0, j - 3), j + 1) if toks[k].tag.split("-")[0] in _CLAUSE_WORDS}
+        out.append((toks[i + 1].form, frozenset(words)))
+    return tuple(out)
+
+
+def narrowed(question: str, text: str) -> bool:
+    """Whether ``text`` speaks of a narrower kind of what the question asks about: a noun of the question that
+    the text restricts by a relative clause the question neither has nor hints at ("보상으로 지급된 포인트의
+    유효기간은 90일" for "포인트 유효기간은?", whose rule is "포인트의 유효기간은 1년")."""
+    from jogak.korean import kiwi
+
+    found = _narrowings(text)
+    if not found:
+        return False
+    qtoks = kiwi().tokenize(question)
+    q_words = {t.form for t in qtoks if t.tag.split("-")[0] in _CLAUSE_WORDS}
+    q_narrowed = {noun for noun, _ in _narrowings(question, strict=False)}
+    return any(noun in q_words and noun not in q_narrowed and not (words & q_words) for noun, words in found)

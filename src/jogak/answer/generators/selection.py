@@ -105,7 +105,7 @@ def complete(chosen: list[Candidate], cands: list[Candidate], w: ExtractiveWeigh
                 out.append(extra)
     most = w.list_max_items_asked if wants_list else w.list_max_items
     for c in list(out):
-        items = _list_items(c, cands)
+        items = _list_items(c, cands) or (_table_rows(c, cands) if wants_list else [])
         if not items or len(items) > most:
             continue
         # an item of a list that holds together (its lead offers no alternatives) brings its siblings
@@ -138,7 +138,7 @@ def compose(chosen: list[Candidate], cands: list[Candidate], context: Context,
                 body_clause = locate(rival.excerpt.chunk, rival.unit.start, rival.unit.end, rival.unit)
                 where = _where(c, context.lang)
                 notes.append(DraftStatement(
-                    lab["body_wins"].format(appendix=where, quote=c.unit.display(),
+                    lab["body_wins"].format(appendix=where, quote=c.unit.shown(),
                                             body=body_clause.article),
                     [Quote(c.excerpt.n, c.unit)], note=True))
                 continue
@@ -156,7 +156,7 @@ def compose(chosen: list[Candidate], cands: list[Candidate], context: Context,
         for lead in lead_units(c, w.max_lead_chars):
             if not any(normalise_ws(lead.text) == normalise_ws(s.text) for s in out):
                 out.append(DraftStatement(normalise_ws(lead.text), [Quote(c.excerpt.n, lead)]))
-        text = c.unit.display()
+        text = c.unit.shown()
         if c.excerpt.tier != "primary":
             where = _where(c, context.lang)
             if where not in attributed:
@@ -204,7 +204,7 @@ def other_document_note(best: Candidate, other: Candidate, context: Context) -> 
         fo = {n for n in numbers(other.unit.text) if not n.isdigit()}
         if fb and fb == fo and topic_overlap(best.unit.text, other.unit.text) >= SAME_TOPIC:
             key = "other_same"
-    return DraftStatement(lab[key].format(doc=where, quote=other.unit.display()),
+    return DraftStatement(lab[key].format(doc=where, quote=other.unit.shown()),
                           [Quote(other.excerpt.n, other.unit)], note=True)
 
 
@@ -303,6 +303,21 @@ def _list_items(c: Candidate, cands: list[Candidate]) -> list[Candidate]:
     else:
         return []
     return sorted(items, key=lambda x: x.unit.start)
+
+
+def _table_rows(c: Candidate, cands: list[Candidate]) -> list[Candidate]:
+    """For a question asking for a list, the rows a table row answers with: the rows of its table that share
+    its first cell when that cell groups some of them ("관리비 | 청소비와 경비비", "관리비 | 승강기 유지비" under
+    "어떤 항목들이 들어가요?"), else every row of the table, in order; none for other units."""
+    u = c.unit
+    if u.kind != "table_row" or not u.cells:
+        return []
+    rows = [x for x in cands if x.excerpt.n == c.excerpt.n and x.unit.kind == "table_row" and x.unit.cells
+            and x.unit.heading == u.heading and x.unit.header_cells == u.header_cells]
+    group = [x for x in rows if x.unit.cells[0] == u.cells[0]]
+    if 1 < len(group) < len(rows):
+        rows = group
+    return sorted(rows, key=lambda x: x.unit.start) if len(rows) > 1 else []
 
 
 def _covered(c: Candidate) -> set[str]:

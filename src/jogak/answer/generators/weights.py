@@ -63,6 +63,9 @@ class ExtractiveWeights:
     # (jogak.lexicon.ranges): the neighbouring rows share every word but the numbers
     range_hit: float = 1.2
     range_miss: float = 0.85
+    # a unit that narrows a noun of the question by a relative clause the question lacks ("보상으로 지급된 포인트"
+    # for "포인트 유효기간은?": fit.narrowed) × this: the general rule answers an unqualified question
+    narrowed: float = 0.9
     # authority priors by unit kind / block type (jogak.authority's answer column): the binding text wins
     # a tie; an appendix reached by routing or a pointer, or named by the question, is not down-weighted
     authority: dict[str, float] = field(default_factory=answer_priors)
