@@ -22,6 +22,7 @@ NARROW = "보상으로 지급된 포인트의 유효기간은 지급일로부터
     ("보상 포인트 유효기간은?", NARROW, False),  # the question names the kind
     ("보상으로 받은 포인트 유효기간은?", NARROW, False),  # … or narrows it itself
     ("곧 없어질 포인트는 어디서 봐요?", "메뉴에서 30일 이내에 소멸될 포인트를 확인할 수 있습니다.", False),
+    ("영화 관람 등급은 어떤 것들이 있어요?", "15세 이상의 사람이 관람할 수 있는 영화", False),  # 관람 is in the question
     ("Points expire when?", NARROW, False),
 ])
 def test_narrowed(question: str, text: str, expected: bool) -> None:

@@ -124,12 +124,18 @@ def _narrowings(text: str, strict: bool = True) -> tuple[tuple[str, frozenset[st
             continue
         if j < 0 or toks[j].form in REFERENCE_VERB_STEMS or toks[j].tag.split("-")[0] not in _CLAUSE_WORDS:
             continue
-        window = toks[max(0, j - 4) : j]
+        # the clause's content words: back from its verb to the sentence's last break, at most four ("관람할 수
+        # 있는 영화": 있 is the verb, 관람 what it is about)
+        k = j - 1
+        while k >= 0 and j - k <= 8 and toks[k].tag not in ("SF", "SP", "SE", "SS"):
+            k -= 1
+        window = toks[k + 1 : j]
         if any(w.form in REFERENCE_VERB_STEMS and w.tag.startswith("VV") for w in window) or any(
                 w.tag == "SN" and k + 1 < len(window) and window[k + 1].form in ("조", "항", "호")
                 for k, w in enumerate(window)):
             continue  # "제1항에 따라 발급받은 자격증": issued under a clause, not a kind of certificate
-        words = {toks[k].form for k in range(max(0, j - 3), j + 1) if toks[k].tag.split("-")[0] in _CLAUSE_WORDS}
+        content = [w.form for w in [*window, toks[j]] if w.tag.split("-")[0] in _CLAUSE_WORDS]
+        words = set(content[-4:])
         out.append((toks[i + 1].form, frozenset(words)))
     return tuple(out)
 
