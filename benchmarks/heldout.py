@@ -81,7 +81,7 @@ SETS = {
     "a16": BLIND / "answers_r16.yaml",  # used (written at the start of session 12, run at its end)
     "a17": BLIND / "answers_r17.yaml",  # used (written in session 12, run at its end)
     "a18": BLIND / "answers_r18.yaml",  # written in session 12, run at the start of session 13: now used
-    "a19": BLIND / "answers_r19.yaml",  # untouched (written in session 13): once, at the end of a round
+    "a19": BLIND / "answers_r19.yaml",  # written at the start of session 13, run once at its end: now used
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 

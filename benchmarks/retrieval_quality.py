@@ -78,8 +78,8 @@ SETS = {
     "a17": BLIND / "answers_r17.yaml",  # issue 13's sixteenth report set, used (session 12)
     "r18": BLIND / "mixed_r18.yaml",  # written in session 12, run once at the start of session 13: now used
     "a18": BLIND / "answers_r18.yaml",  # issue 13, written in session 12, run at the start of session 13: now used
-    "r19": BLIND / "mixed_r19.yaml",  # blind, untouched (written in session 13): once, at the end of a round
-    "a19": BLIND / "answers_r19.yaml",  # issue 13, untouched (written in session 13)
+    "r19": BLIND / "mixed_r19.yaml",  # written at the start of session 13, run once at its end: now used
+    "a19": BLIND / "answers_r19.yaml",  # issue 13, written at the start of session 13, run at its end: now used
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
