@@ -80,6 +80,8 @@ SETS = {
     "a18": BLIND / "answers_r18.yaml",  # issue 13, written in session 12, run at the start of session 13: now used
     "r19": BLIND / "mixed_r19.yaml",  # written at the start of session 13, run once at its end: now used
     "a19": BLIND / "answers_r19.yaml",  # issue 13, written at the start of session 13, run at its end: now used
+    "r20": BLIND / "mixed_r20.yaml",  # blind, untouched (written at the end of session 13): once, at the end of a round
+    "a20": BLIND / "answers_r20.yaml",  # issue 13, untouched (written at the end of session 13)
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
