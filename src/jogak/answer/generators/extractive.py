@@ -98,8 +98,7 @@ class ExtractiveAnswerer(Generator):
                 # an appendix's (or the addenda's) 제2조 is not the body's 제2조, unless the question names it
                 appendix = head.startswith(("부록", "별표")) or c.excerpt.tier == "supplementary" or (
                     md.block_type == "addenda" and "부칙" not in question)
-                rest = head[len(label):]
-                # "제21조" is not "제21조의2" (another article) nor "제210조"
+                rest = head[len(label):]  # "제21조" is not "제21조의2" (another article) nor "제210조"
                 if head.startswith(label) and not rest[:1].isdigit() and not re.match(r"의\d", rest) \
                         and (not appendix or any(word in question for word in _APPENDIX_WORDS)):
                     picked.append(c)
@@ -275,8 +274,7 @@ class ExtractiveAnswerer(Generator):
                 base *= 1.0 if want.search(_full(c.unit)) else self.weights.answer_type_miss
             fit = row_fits(c.unit, amounts)  # a table row whose condition holds / misses the question's amount
             base *= 1.0 if fit is None else self.weights.range_hit if fit else self.weights.range_miss
-            if narrowed(question, c.unit.text):
-                base *= self.weights.narrowed
+            base *= self.weights.narrowed if narrowed(question, c.unit.text) else 1.0  # a narrower kind of it
             prior = 1.0 - (c.excerpt.rank / n_ex)
             authority = self._authority(c, mentions_appendix, asks_purpose)
             if points:
