@@ -42,3 +42,8 @@ def analysis_form(text: str) -> str:
     CJK compatibility ideograph (U+F900–U+FAFF: statutes' "漏" written as U+F94E) as its unified hanja —
     a question typed with the ordinary character then matches. Stored text is never rewritten."""
     return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
+
+
+def has_hangul(text: str) -> bool:
+    """Whether the text holds a Hangul syllable (what decides Korean analysis over English)."""
+    return any("\uac00" <= ch <= "\ud7a3" for ch in text)

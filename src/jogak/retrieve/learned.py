@@ -84,7 +84,9 @@ def languages(path: str = str(WEIGHTS)) -> frozenset[str]:
 
 def question_language(question: str) -> str:
     """"ko" when the question has Hangul, else "en" (the only two the project's question sets hold)."""
-    return "ko" if any("\uac00" <= ch <= "\ud7a3" for ch in question) else "en"
+    from jogak.korean import has_hangul
+
+    return "ko" if has_hangul(question) else "en"
 
 
 def _read(path: str) -> dict[str, Any]:

@@ -3,6 +3,7 @@ contact) and what it is about (a wh-question's focus noun phrase)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from functools import lru_cache
 
@@ -107,9 +108,9 @@ def _narrowings(text: str, strict: bool = True) -> tuple[tuple[str, frozenset[st
     포인트" → (("포인트", {"보상", "지급"}),). ``strict``: a clause that only refers ("제1항에 따른 신고": the
     verb is in ``REFERENCE_VERB_STEMS``, or a clause number is in it) narrows nothing; not strict (a
     question), any relative clause before the noun counts."""
-    from jogak.korean import kiwi
+    from jogak.korean import has_hangul, kiwi
 
-    if not any("\uac00" <= ch <= "\ud7a3" for ch in text):
+    if not has_hangul(text):
         return ()
     toks = kiwi().tokenize(text)
     out = []
@@ -131,8 +132,7 @@ def _narrowings(text: str, strict: bool = True) -> tuple[tuple[str, frozenset[st
             k -= 1
         window = toks[k + 1 : j]
         if any(w.form in REFERENCE_VERB_STEMS and w.tag.startswith("VV") for w in window) or any(
-                w.tag == "SN" and k + 1 < len(window) and window[k + 1].form in ("조", "항", "호")
-                for k, w in enumerate(window)):
+                a.tag == "SN" and b.form in ("조", "항", "호") for a, b in itertools.pairwise(window)):
             continue  # "제1항에 따라 발급받은 자격증": issued under a clause, not a kind of certificate
         content = [w.form for w in [*window, toks[j]] if w.tag.split("-")[0] in _CLAUSE_WORDS]
         words = set(content[-4:])
@@ -144,12 +144,18 @@ def narrowed(question: str, text: str) -> bool:
     """Whether ``text`` speaks of a narrower kind of what the question asks about: a noun of the question that
     the text restricts by a relative clause the question neither has nor hints at ("보상으로 지급된 포인트의
     유효기간은 90일" for "포인트 유효기간은?", whose rule is "포인트의 유효기간은 1년")."""
-    from jogak.korean import kiwi
-
     found = _narrowings(text)
     if not found:
         return False
-    qtoks = kiwi().tokenize(question)
-    q_words = {t.form for t in qtoks if t.tag.split("-")[0] in _CLAUSE_WORDS}
-    q_narrowed = {noun for noun, _ in _narrowings(question, strict=False)}
+    q_words, q_narrowed = _question_words(question)
     return any(noun in q_words and noun not in q_narrowed and not (words & q_words) for noun, words in found)
+
+
+@lru_cache(maxsize=256)
+def _question_words(question: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The question's content words and the nouns it narrows itself — read once per question, not once per
+    candidate unit."""
+    from jogak.korean import kiwi
+
+    words = frozenset(t.form for t in kiwi().tokenize(question) if t.tag.split("-")[0] in _CLAUSE_WORDS)
+    return words, frozenset(noun for noun, _ in _narrowings(question, strict=False))
