@@ -82,7 +82,8 @@ SETS = {
     "a17": BLIND / "answers_r17.yaml",  # used (written in session 12, run at its end)
     "a18": BLIND / "answers_r18.yaml",  # written in session 12, run at the start of session 13: now used
     "a19": BLIND / "answers_r19.yaml",  # written at the start of session 13, run once at its end: now used
-    "a20": BLIND / "answers_r20.yaml",  # untouched (written at the end of session 13): once, at the end of a round
+    "a20": BLIND / "answers_r20.yaml",  # written at the end of session 13, run at the start of session 14: now used
+    "a21": BLIND / "answers_r21.yaml",  # untouched (written at the start of session 14): once, at its end
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 
