@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from jogak.answer.generators.candidates import Candidate
 from jogak.answer.units import Unit
+from jogak.grammar.laws import asks_the_law, title_kind
 from jogak.grammar.patterns import REFERENCE_VERB_STEMS
 from jogak.lexicon.quantities import (
     ASK_HOW_MANY,
@@ -17,6 +18,7 @@ from jogak.lexicon.quantities import (
     TIME_ANSWER,
     TIME_OR_QTY,
     asks_quantity,
+    counters_asked,
 )
 from jogak.lexicon.ranges import Amount, fits_range
 
@@ -58,8 +60,13 @@ def wanted_types(question: str) -> list[re.Pattern[str]]:
 def answers_type(question: str, chosen: list[Candidate]) -> bool:
     """Whether the chosen units state what the question asks for when it asks for a quantity or a time
     ("며칠", "얼마", "how long") or a contact ("전화번호", "e-mail"): some unit itself (a table row with
-    its header) holds one."""
-    wants = [rx for cue, rx in _REQUIRED_TYPES if cue.search(question)]
+    its header) holds one; a count asked with its counter ("몇 번", "몇 퍼센트") needs a number of that kind.
+    A question asking what the law says ("법으로는", "법적으로") is not answered by a company's own terms
+    restating or bettering it: some chosen unit comes from a statute, decree or rule."""
+    if asks_the_law(question) and not any(
+            title_kind(c.excerpt.chunk.metadata.doc_title or "") != "other" for c in chosen):
+        return False
+    wants = [rx for cue, rx in _REQUIRED_TYPES if cue.search(question)] + counters_asked(question)
     return all(any(rx.search(c.unit.display()) for c in chosen) for rx in wants)
 
 

@@ -1,0 +1,81 @@
+"""A count asked with its counter ("몇 번", "몇 명", "몇 퍼센트") is answered only by a number of that kind, and
+a question asking what the law says is not answered by a company's terms (jogak.answer.generators.fit)."""
+
+from __future__ import annotations
+
+import pytest
+
+from jogak.answer import answer_hits
+from jogak.lexicon.quantities import counters_asked
+from jogak.model import Chunk, ChunkMetadata, Hit, Segment
+
+
+@pytest.mark.parametrize(("question", "text", "expected"), [
+    ("트레이너를 몇 번까지 바꿔 줘요?", "총 결제금액의 10퍼센트를 배상금으로 더하여 드립니다.", False),
+    ("트레이너를 몇 번까지 바꿔 줘요?", "담당 트레이너는 계약 기간 중 2회까지 바꿀 수 있습니다.", True),
+    ("연장은 몇 번까지 돼요?", "연장은 한 번만 할 수 있습니다.", True),
+    ("최저임금의 몇 퍼센트까지 깎을 수 있어요?", "수습을 시작한 날부터 3개월 이내인 사람", False),
+    ("최저임금의 몇 퍼센트까지 깎을 수 있어요?", "최저임금액의 100분의 10을 뺀 금액", True),
+    ("선생님을 몇 명이나 둘 수 있어요?", "전담 교사를 1명 이상 둔다.", True),
+    ("위원은 몇 명이에요?", "위원장을 포함한 15인 이내의 위원으로 구성한다.", True),
+    ("몇 살부터 혼자 이용할 수 있어요?", "만 13세 이상인 어린이는 혼자 이용할 수 있다.", True),
+    ("몇 살부터 혼자 이용할 수 있어요?", "1세대에 2명까지 등록한다.", False),
+    ("보험은 최소 몇 억 원짜리로 들어야 해요?", "1억원 이상의 보험에 가입하여야 한다.", True),
+    ("시속 몇 킬로까지 달려도 돼요?", "최고속도는 매시 80킬로미터로 한다.", True),
+])
+def test_a_counted_question_needs_a_number_of_its_kind(question: str, text: str, expected: bool) -> None:
+    wants = counters_asked(question)
+    assert wants
+    assert all(rx.search(text) for rx in wants) is expected
+
+
+@pytest.mark.parametrize("question", [
+    "몇 번째 방문부터 할인돼요?",  # an ordinal asks which, not how many times
+    "몇 세대가 살아요?",  # households: a count of things, not an age
+    "며칠 안에 돌려줘요?",  # periods stay with the time check
+    "얼마예요?",
+])
+def test_no_counter_is_asked(question: str) -> None:
+    assert not counters_asked(question)
+
+
+def _hit(doc: str, n: int, article: str, path: str, text: str, score: float) -> Hit:
+    md = ChunkMetadata(source=f"{doc}.txt", doc_title=doc, chunk_no=0, article=article, page_start=None,
+                       page_end=None, char_start=0, char_end=len(text), block_type="body", path=path, doc_id=doc,
+                       segments=[Segment(path, article, 0, len(text))])
+    return Hit(Chunk(id=f"{doc}-{n}", text=text, metadata=md), score, n)
+
+
+TRAINER = "회사의 사정으로 담당 트레이너를 배정할 수 없어 계약을 해지하는 경우 총 결제금액의 10퍼센트를 배상금으로 더하여 드립니다."
+
+
+def test_a_percentage_does_not_answer_how_many_times() -> None:
+    hits = [_hit("이용약관_온결피트니스", 0, "제9조 (중도 해지)", "본문/제9조/제4항", TRAINER, 1.0)]
+    a = answer_hits("온결피트니스에서 담당 트레이너를 바꿔 달라고 하면 몇 번까지 바꿔 줘요?", hits).answer
+    assert a.outcome != "answer", a.answer
+    assert "10퍼센트" in a.answer  # still shown as a related clause
+
+
+STAFF = "조리원은 신생아실에 간호사를 24시간 두며, 돌보는 인력 1명이 맡는 신생아는 낮에는 4명을 넘지 아니한다."
+
+
+def test_what_the_law_says_is_not_answered_from_the_terms() -> None:
+    hits = [_hit("이용약관_아람산후조리원", 0, "제17조 (인력의 배치)", "본문/제17조/제1항", STAFF, 1.0)]
+    law = answer_hits("법으로는 산후조리원 간호 인력 한 명이 신생아를 몇 명까지 볼 수 있어요?", hits).answer
+    assert law.outcome != "answer", law.answer
+    terms = answer_hits("아람산후조리원은 간호 인력 한 명이 신생아를 몇 명까지 봐요?", hits).answer
+    assert terms.outcome == "answer" and "4명" in terms.answer, terms.answer
+
+
+@pytest.mark.parametrize(("question", "text"), [
+    ("몇 번까지 돼요?", "한 여행에서 3회를 넘지 않습니다."), ("몇 번 해요?", "연 2회의 점검을 한다."),
+    ("몇 명까지 봐요?", "1명이 맡는 신생아는 4명을 넘지 아니한다."), ("몇 명이에요?", "위원 5인으로 구성한다."),
+])
+def test_a_particle_after_the_counter_still_counts(question: str, text: str) -> None:
+    assert all(rx.search(text) for rx in counters_asked(question))
+
+
+@pytest.mark.parametrize(("question", "text"), [("몇 번이에요?", "회사에 알립니다."), ("몇 번 해요?", "1회계연도"),
+                                                ("몇 명이에요?", "3인분"), ("몇 번까지 돼요?", "3번지")])
+def test_words_that_only_begin_with_a_counter_do_not_count(question: str, text: str) -> None:
+    assert not any(rx.search(text) for rx in counters_asked(question))
