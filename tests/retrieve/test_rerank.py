@@ -103,6 +103,7 @@ def test_offline_leaf_reranker_scores_every_top_clause(store) -> None:  # noqa: 
     res = search(store, Q, k=5, options=SearchOptions.from_config(rerank="leaf"))
     assert res.hits and all("rerank" in h.scores for h in res.hits if "clause" not in h.matched)
     assert all(-1.0 <= h.scores["rerank"] <= 1.0 for h in res.hits)
+    assert not any("learned" in h.scores for h in res.hits)
 
 
 def test_response_shapes_and_specs() -> None:
@@ -178,6 +179,9 @@ def test_auto_applies_the_learned_weights_only_where_they_fit(store, tmp_path: P
     fits = search(store, Q, k=5, options=SearchOptions.from_config(
         rerank={"backend": "auto", "model": _weights(tmp_path, store.embedder.name, cosine=-10.0)}))
     assert [h.chunk.id for h in fits.hits] != [h.chunk.id for h in plain.hits]
+    # the learned reranker marks what it ordered: the answerer picks the confidence model fitted on that ranking
+    assert all("learned" in h.scores for h in fits.hits if "clause" not in h.matched)
+    assert not any("learned" in h.scores for h in [*res.hits, *plain.hits])
 
 
 def test_auto_keeps_to_the_question_language_the_weights_were_fitted_on(store, tmp_path: Path) -> None:  # noqa: F811

@@ -76,7 +76,7 @@ def rerank(scope: Scope, entries: list[Entry], qvec: Any) -> list[Entry]:
         return entries
     if spec.backend in ("auto", "learned"):  # the score holds the first ranking's evidence: it orders alone
         for j, e in enumerate(head):
-            e.scores["rerank"] = round(float(scores[j]), 6)
+            e.scores["rerank"] = e.scores["learned"] = round(float(scores[j]), 6)  # "learned": the answerer's cue
         order = sorted(range(len(head)), key=lambda j: (-scores[j], j))
         return fixed + [head[j] for j in order] + tail
     order = sorted(range(len(head)), key=lambda j: -scores[j])

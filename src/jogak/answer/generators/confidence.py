@@ -33,6 +33,8 @@ def answer_features(best: Candidate, scored: Scored, typed: bool, answerable: li
             "typed": 1.0 if typed else 0.0, "margin": round(margin, 4), "named": 1.0 if named else 0.0,
             "unit_coverage": best.noun_coverage, "semantic": best.semantic or 0.0,
             "first": 1.0 if best.excerpt.rank == 0 else 0.0,
+            # the excerpts come from the learned reranker's ordering: the model fitted on that ranking applies
+            "reranked": 1.0 if any("learned" in c.excerpt.hit.scores for c in answerable) else 0.0,
             "lexical": round(best.lexical, 4), "focus": round(best.focus, 4), "bigram": round(best.bigram, 4),
             "pointed": scored.doc_scores.get(best.excerpt.chunk.metadata.doc_title, 0.0),
             "title": round(len(title & set(content_terms(question))) / len(title), 4) if title else 0.0,

