@@ -83,7 +83,7 @@ SETS = {
     "a18": BLIND / "answers_r18.yaml",  # written in session 12, run at the start of session 13: now used
     "a19": BLIND / "answers_r19.yaml",  # written at the start of session 13, run once at its end: now used
     "a20": BLIND / "answers_r20.yaml",  # written at the end of session 13, run at the start of session 14: now used
-    "a21": BLIND / "answers_r21.yaml",  # untouched (written at the start of session 14): once, at its end
+    "a21": BLIND / "answers_r21.yaml",  # written at the start of session 14, run once at its end: now used
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 
