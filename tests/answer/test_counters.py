@@ -79,3 +79,9 @@ def test_a_particle_after_the_counter_still_counts(question: str, text: str) -> 
                                                 ("몇 명이에요?", "3인분"), ("몇 번까지 돼요?", "3번지")])
 def test_words_that_only_begin_with_a_counter_do_not_count(question: str, text: str) -> None:
     assert not any(rx.search(text) for rx in counters_asked(question))
+
+
+def test_a_numeral_inside_a_word_is_no_number() -> None:
+    # "청구할 수" holds 구 + 할 ("9할"), "이회사" 이 + 회: neither states a count
+    assert not any(rx.search("그 금액을 청구할 수 있다") for rx in counters_asked("몇 퍼센트씩 내요?"))
+    assert not any(rx.search("그 이회사는") for rx in counters_asked("몇 번 해요?"))

@@ -42,19 +42,21 @@ def states_quantity(text: str) -> bool:
 # same kind: "PT 트레이너를 몇 번까지 바꿔 줘요?" is not answered by "결제금액의 10퍼센트", nor "최저임금의 몇 퍼센트" by
 # "3개월 이내". Times of day and periods stay with TIME_ANSWER (a "1년" answers "몇 개월"). Each entry: the
 # question's cue, the counters (after a number) that answer it.
-_NUMBER = r"(?:\d[\d,]*(?:\.\d+)?|[일이삼사오육칠팔구십백천]+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|스무)\s*"
-_COUNTERS = [
-    (r"몇\s*(?:번|회|차례)(?!\s*(?:째|으로|항목|호|조))", r"(?:번|회|차례)(?:$|[^가-힣]|[을를이가은는도의와과로만씩에]|까지|마다|이상|이내|이하|미만|초과)"),
-    (r"몇\s*(?:명|사람)|몇\s*인(?![가-힣])", r"(?:명|인)(?:$|[^가-힣]|[을를이가은는도의와과만씩에]|으로|까지|마다|이상|이내|이하|미만|초과)"),
-    (r"몇\s*(?:살|세)(?!\s*대)", r"(?:세|살)(?!대)"),
-    (r"몇\s*(?:퍼센트|프로|%|할(?![가-힣]))|what\s+percent",
-     r"(?:%|퍼센트|프로|percent|할(?![가-힣]))"),
-    (r"몇\s*(?:원|만\s*원|천\s*원|억|천만|백만)", r"(?:[십백천만억]\s*)*원|억"),
-    (r"몇\s*(?:킬로(?!그)|미터|km|센티)", r"(?:킬로미터|킬로|km|미터|m(?![a-z])|센티미터|센티|cm)"),
+# a number: digits, or a Sino/native numeral word standing on its own ("이 회사" is no "2회")
+_NUMBER = r"(?:\d[\d,]*(?:\.\d+)?|(?<![가-힣])(?:[일이삼사오육칠팔구십백천]+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|스무))\s*"
+_COUNTERS = [  # (question cue, counters after a number, other forms of the answer)
+    (r"몇\s*(?:번|회|차례)(?!\s*(?:째|으로|항목|호|조))",
+     r"(?:번|회|차례)(?:$|[^가-힣]|[을를이가은는도의와과로만씩에]|까지|마다|이상|이내|이하|미만|초과)", None),
+    (r"몇\s*(?:명|사람)|몇\s*인(?![가-힣])",
+     r"(?:명|인)(?:$|[^가-힣]|[을를이가은는도의와과만씩에]|으로|까지|마다|이상|이내|이하|미만|초과)", None),
+    (r"몇\s*(?:살|세)(?!\s*대)", r"(?:세|살)(?!대)", None),
+    (r"몇\s*(?:퍼센트|프로|%|할(?![가-힣]))|what\s+percent", r"(?:%|퍼센트|프로|percent|할(?![가-힣]))",
+     r"분의\s*\d|\d\s*/\s*\d"),  # "100분의 10", "1/10"
+    (r"몇\s*(?:원|만\s*원|천\s*원|억|천만|백만)", r"(?:[십백천만억]\s*)*원|억", None),
+    (r"몇\s*(?:킬로(?!그)|미터|km|센티)", r"(?:킬로미터|킬로|km|미터|m(?![a-z])|센티미터|센티|cm)", None),
 ]
-_COUNTER_RULES = [(re.compile(cue, re.I), re.compile(rf"{_NUMBER}{ans}|분의\s*\d|\d\s*/\s*\d" if "퍼센트" in ans
-                                                      else rf"(?<![가-힣]){_NUMBER}(?:{ans})", re.I))
-                  for cue, ans in _COUNTERS]
+_COUNTER_RULES = [(re.compile(cue, re.I), re.compile(rf"{_NUMBER}(?:{ans})" + (f"|{other}" if other else ""), re.I))
+                  for cue, ans, other in _COUNTERS]
 
 
 def counters_asked(question: str) -> list[re.Pattern[str]]:
