@@ -84,7 +84,7 @@ SETS = {
     "a19": BLIND / "answers_r19.yaml",  # written at the start of session 13, run once at its end: now used
     "a20": BLIND / "answers_r20.yaml",  # written at the end of session 13, run at the start of session 14: now used
     "a21": BLIND / "answers_r21.yaml",  # written at the start of session 14, run once at its end: now used
-    "a22": BLIND / "answers_r22.yaml",  # untouched (written at the end of session 14): once, at the end of a round
+    "a22": BLIND / "answers_r22.yaml",  # written at the end of session 14, run at the start of session 15: now used
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 

@@ -84,8 +84,8 @@ SETS = {
     "a20": BLIND / "answers_r20.yaml",  # issue 13, written at the end of session 13, run at the start of 14: now used
     "r21": BLIND / "mixed_r21.yaml",  # written at the start of session 14, run once at its end: now used
     "a21": BLIND / "answers_r21.yaml",  # issue 13, written at the start of session 14, run at its end: now used
-    "r22": BLIND / "mixed_r22.yaml",  # blind, untouched (written at the end of session 14): once, at the end of a round
-    "a22": BLIND / "answers_r22.yaml",  # issue 13, untouched (written at the end of session 14)
+    "r22": BLIND / "mixed_r22.yaml",  # written at the end of session 14, run at the start of session 15: now used
+    "a22": BLIND / "answers_r22.yaml",  # issue 13, written at the end of session 14, run at the start of session 15: now used
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
