@@ -14,9 +14,11 @@ from fastapi.testclient import TestClient
 from tests.versions.test_grammar_structure import VERSIONS, needs_versions
 
 from jogak.answer.ask import ask
+from jogak.filters import BEFORE_CHANGE, BEFORE_CURRENT
 from jogak.index.store import open_store
 from jogak.index.versions import diff, lexical_timelines
 from jogak.retrieve import search
+from jogak.retrieve.asof import from_question
 from jogak.server.app import create_app
 from jogak.server.settings import ServerSettings
 
@@ -316,3 +318,15 @@ def test_a_work_known_only_by_a_text_not_yet_in_force_answers_from_it_and_says_s
         assert res.hits == [] and any("was in force on 2026-06-01" in w for w in res.warnings)
     finally:
         st.close()
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("회원 탈퇴하면 예전에 한 동의를 취소할 수 있나요?", None),  # an earlier act of the asker's, not the old rule
+    ("약관이 바뀌기 전에 가입했는데 요금이 그대로예요?", BEFORE_CHANGE),  # an event before the change
+    ("예전에는 포인트 유효기간이 얼마였어요?", BEFORE_CURRENT),
+    ("예전 규정으로는 며칠이었어요?", BEFORE_CURRENT),
+    ("정책이 시행되기 전에 적립된 포인트의 유효기간은?", BEFORE_CHANGE),
+])
+def test_before_the_change_read_from_the_question(question: str, value: str | None) -> None:
+    f, _, _ = from_question(question)
+    assert (f.value if f else None) == value

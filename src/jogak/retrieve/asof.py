@@ -26,12 +26,13 @@ _DAY = re.compile(rf"{_Y}\s*[년.-]\s*(\d{{1,2}})\s*[월.-]\s*(\d{{1,2}})\s*일?
 _MONTH = re.compile(rf"{_Y}\s*년\s*(\d{{1,2}})\s*월{_NOT_RANGE}(?:\s*(?:에|에는|당시|기준|중|경))?")
 _YEAR = re.compile(rf"{_Y}\s*년(?:도)?{_NOT_RANGE}(?:\s*(?:에|에는|당시|기준|중|때))?")
 _RELATIVE = re.compile(r"(재작년|작년|지난\s*해|올해|금년|지난\s*달|(\d+)\s*년\s*전)(?:에|에는|당시|기준|까지는)?")
-# an event before the change: "새 정책이 시행되기 전에 쌓인 포인트", "개정 전에 체결한 계약"
-_BEFORE_EVENT = re.compile(r"(?:시행|개정|변경)\s*(?:되기\s*)?(?:전|이전)에\s*(?:쌓인|적립된|적립한|받은|산|구매한|체결한|체결된"
-                           r"|계약한|가입한|발생한|생긴|맺은|쌓은)")
-# the old rule itself: "개정 전에는", "예전에는", "before the amendment"
-_BEFORE = re.compile(r"개정\s*(?:되기\s*)?(?:전|이전)(?:에는|에|의|엔)?|바뀌기\s*전(?:에는|엔|에)?|예전(?:에는|엔)?"
-                     r"|(?i:\bbefore\s+the\s+(?:amendment|change)\b)")
+# an event before the change: "새 정책이 시행되기 전에 쌓인 포인트", "개정 전에 체결한 계약", "약관이 바뀌기 전에
+# 가입했는데" (the verb in any form: 가입한, 가입했는데, 샀어요)
+_BEFORE_EVENT = re.compile(r"(?:(?:시행|개정|변경)\s*(?:되기\s*)?|바뀌기\s*)(?:전|이전)에\s*(?:[가-힣]+\s+)?"
+                           r"(?:쌓|적립|받|산(?![가-힣])|샀|사서|구매|구입|체결|계약|가입|발생|생긴|생겼|맺|등록|신청)")
+# the old rule itself: "개정 전에는", "바뀌기 전에는", "예전에는" — not "예전에 한 동의" (an earlier act of the asker's)
+_BEFORE = re.compile(r"개정\s*(?:되기\s*)?(?:전|이전)(?:에는|에|의|엔)?|바뀌기\s*전(?:에는|엔|에)?|예전(?:에는|엔)"
+                     r"|예전\s*(?:규정|규칙|법|약관|기준|제도)|(?i:\bbefore\s+the\s+(?:amendment|change)\b)")
 _EN = re.compile(rf"(?i)\b(?:in|as\s+of|on)\s+{_Y}(?:-(\d{{2}})(?:-(\d{{2}}))?)?\b(?!\s*(?:or|and)\b)")
 _COMPARE = re.compile(r"비교|달라진|달라졌|바뀐\s*(?:점|내용|것)|무엇이\s*바뀌|뭐가\s*바뀌|차이|개정\s*전후|신구|전후\s*비교"
                       r"|(?i:\bcompare|\bwhat\s+changed|\bdifference)")
