@@ -330,3 +330,13 @@ def test_a_work_known_only_by_a_text_not_yet_in_force_answers_from_it_and_says_s
 def test_before_the_change_read_from_the_question(question: str, value: str | None) -> None:
     f, _, _ = from_question(question)
     assert (f.value if f else None) == value
+
+
+def test_the_event_phrase_is_taken_out_of_the_query_whole() -> None:
+    # the retrievers see the question minus the phrase: a verb cut in half ("쌓" of "쌓인") would leave "인"
+    q = "새 멤버십 정책이 시행되기 전에 쌓인 포인트도 1년 지나면 사라지나요?"
+    f, span, _ = from_question(q)
+    assert f is not None and f.phrase == "시행되기 전에 쌓인" and span is not None
+    assert q[span[1]:].startswith(" 포인트도")
+    f, _, _ = from_question("개정 전에 체결한 계약은 어떻게 되나요?")
+    assert f is not None and f.phrase == "개정 전에 체결한"
