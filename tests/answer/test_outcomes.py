@@ -118,7 +118,7 @@ def test_relevance_is_not_support(retriever):
 
 
 def test_citations_are_numbered_once_for_the_text_the_json_and_the_page(retriever):
-    q = "배송이 7일 늦어지면 보상은 얼마인가요?"
+    q = "택배가 예정일보다 5일 늦게 왔어요. 보상은 얼마나 받을 수 있나요?"
     ans = answer_hits(q, retriever.search(q)).answer
     refs = [c.ref for c in ans.citations]
     assert refs == list(range(1, len(refs) + 1))

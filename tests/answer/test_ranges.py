@@ -3,10 +3,15 @@ question states wins over its neighbours, which share every word but the numbers
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from jogak.answer.ask import answer_hits
-from jogak.lexicon.ranges import Amount, Span, fits_range, question_amounts, spans
+from jogak.answer.generators.fit import range_factors
+from jogak.answer.generators.weights import ExtractiveWeights
+from jogak.answer.units import Unit
+from jogak.lexicon.ranges import Amount, Span, fits_range, meets_condition, question_amounts, spans
 from jogak.model import Chunk, ChunkMetadata, Hit, Segment
 
 
@@ -20,6 +25,9 @@ from jogak.model import Chunk, ChunkMetadata, Hit, Segment
     ("구매일부터 7일 이내", [Span("day", None, 7)]),
     ("이용 당일", [Span("day", 0, 0)]),
     ("입장권 값의 10퍼센트(최대 4,000원)", []),  # amounts, not conditions
+    ("만 6세 이상 만 13세 미만인 아이", [Span("age", 6, 13, hi_open=True)]),  # 만 (full age) before each bound
+    ("10분 넘게 늦어지면", [Span("minute", 10, None, lo_open=True)]),
+    ("7일이 지나면", [Span("day", 7, None)]),
 ])
 def test_spans(text: str, expected: list[Span]) -> None:
     assert spans(text) == expected
@@ -66,3 +74,39 @@ def test_the_row_whose_range_holds_the_amount_answers(question: str, row: str, o
     shown = a.answer  # an answer, or the related clauses it shows
     assert row in shown, shown
     assert not any(o in a.answer for o in others), a.answer
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("다섯 살 딸만 태워 보내도 돼요?", [Amount(5, "age")]),
+    ("스물다섯 살인데 서류를 내야 해요?", [Amount(25, "age")]),
+    ("열한 살 큰애도 들어가요?", [Amount(11, "age")]),
+    ("비행기 안에서 세 시간 넘게 갇혀 있었어요", [Amount(3, "hour")]),
+    ("30초 만에 바로 취소했어요", [Amount(0.5, "minute")]),
+    ("두 해 동안 살았어요", [Amount(24, "month")]),
+    ("한 달 넘게 못 냈어요", [Amount(1, "month")]),  # once, though both word tables know it
+    ("살림을 합쳤어요", []),
+    ("이 사람 세 해요", []),  # 해 as a verb, not a year
+])
+def test_question_amounts_in_words(question: str, expected: list[Amount]) -> None:
+    assert question_amounts(question) == expected
+
+
+def test_meets_condition_measures_how_closely() -> None:
+    five = question_amounts("다섯 살 딸")
+    assert meets_condition(five, "만 6세 미만인 아이는 보호자와 함께 타야 합니다.") == 1
+    assert meets_condition(five, "만 6세 이상 만 13세 미만인 아이가 혼자 타려면") == math.inf  # states one, misses
+    week = question_amounts("7일 늦어지면")
+    assert meets_condition(week, "7일 이상 늦어지면 10%를 지급한다.") == 0
+    assert meets_condition(week, "3일 이상 늦어지면 5%를 지급한다.") == 4
+    # a range qualifying a noun is no condition on the reader
+    assert meets_condition(question_amounts("한 해 동안"), "1년 이하의 징역 또는 1천만원 이하의 벌금에 처한다.") is None
+
+
+def test_only_the_closest_condition_lifts_its_sentence() -> None:
+    w = ExtractiveWeights(condition_miss=0.9)
+    units = [Unit(0, 0, t, "sentence") for t in ("만 6세 미만인 아이는 보호자와 함께 타야 합니다.",
+                                                  "만 13세 미만인 아이가 혼자 타려면 보호자가 불러야 합니다.",
+                                                  "아이는 뒷좌석에 앉습니다.")]
+    assert range_factors(units, question_amounts("다섯 살 딸"), w) == [w.condition_hit, 1.0, 1.0]
+    assert range_factors(units, question_amounts("일곱 살 아들"), w) == [w.condition_miss, w.condition_hit, 1.0]
+    assert range_factors(units, [], w) == [1.0, 1.0, 1.0]

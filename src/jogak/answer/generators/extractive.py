@@ -47,7 +47,7 @@ from jogak.answer.documents import pointed
 from jogak.answer.generators.base import Draft, DraftStatement, Generator, Quote
 from jogak.answer.generators.candidates import ANSWER_KINDS, Candidate, Scored
 from jogak.answer.generators.confidence import answer_features
-from jogak.answer.generators.fit import answers_type, narrowed, question_focus, row_fits, wanted_types
+from jogak.answer.generators.fit import answers_type, narrowed, question_focus, range_factors, wanted_types
 from jogak.answer.generators.selection import complete, compose, lead_units, related_units, select
 from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.morph import char_bigrams, get_embedder, rescale_cosine
@@ -264,7 +264,7 @@ class ExtractiveAnswerer(Generator):
         # the document the question points to wins a tie ("법적으로 …" the statute, "하루마켓 …" its policy)
         points = max(doc_scores.values(), default=0.0) > min(doc_scores.values(), default=0.0)
         asks_purpose = bool(PURPOSE_QUESTION_RE.search(question))
-        amounts = question_amounts(question)
+        by_range = range_factors([c.unit for c in cands], question_amounts(question), self.weights)
         for i, c in enumerate(cands):
             semantic = None if sims is None else float(sims[i])
             base = self._base(c, q, semantic)
@@ -272,8 +272,7 @@ class ExtractiveAnswerer(Generator):
             # wrong sentence (likewise "how much" without an amount).
             for want in wants:
                 base *= 1.0 if want.search(_full(c.unit)) else self.weights.answer_type_miss
-            fit = row_fits(c.unit, amounts)  # a table row whose condition holds / misses the question's amount
-            base *= 1.0 if fit is None else self.weights.range_hit if fit else self.weights.range_miss
+            base *= by_range[i]  # its condition holds / misses the amount the question states
             base *= self.weights.narrowed if narrowed(question, c.unit.text) else 1.0  # a narrower kind of it
             prior = 1.0 - (c.excerpt.rank / n_ex)
             authority = self._authority(c, mentions_appendix, asks_purpose)

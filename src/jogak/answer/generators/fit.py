@@ -4,10 +4,12 @@ contact) and what it is about (a wh-question's focus noun phrase)."""
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from functools import lru_cache
 
 from jogak.answer.generators.candidates import Candidate
+from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.units import Unit
 from jogak.grammar.laws import asks_the_law, title_kind
 from jogak.grammar.patterns import REFERENCE_VERB_STEMS
@@ -20,9 +22,9 @@ from jogak.lexicon.quantities import (
     asks_quantity,
     counters_asked,
 )
-from jogak.lexicon.ranges import Amount, fits_range
+from jogak.lexicon.ranges import Amount, fits_range, meets_condition
 
-__all__ = ["answers_type", "asks_quantity", "narrowed", "question_focus", "row_fits", "wanted_types"]
+__all__ = ["answers_type", "asks_quantity", "narrowed", "question_focus", "range_factors", "row_fits", "wanted_types"]
 
 # A question asking "when / how long" wants a time expression, "how much" an amount, "where" a place
 # (scoring: a unit that lacks one is scored down per missing type).
@@ -78,6 +80,28 @@ def row_fits(u: Unit, amounts: list[Amount]) -> bool | None:
     if not amounts or u.kind != "table_row" or len(u.cells) < 2:
         return None
     return fits_range(amounts, u.cells[0])
+
+
+def range_factors(units: list[Unit], amounts: list[Amount], w: ExtractiveWeights) -> list[float]:
+    """Each unit's score factor for the amount the question states: a table row whose condition cell holds it
+    × ``range_hit``, misses it × ``range_miss`` (``row_fits``); the sentences or list items stating as their
+    condition the range that holds it most closely × ``condition_hit`` ("만 6세 미만인 아이는" for "다섯 살 딸";
+    "7일 이상" over "3일 이상" for "7일"); those whose condition ranges all miss it × ``condition_miss`` ("만 6세
+    이상인 아이가" for "다섯 살"), milder than a table row's miss: a text may name amounts in passing."""
+    out = [1.0] * len(units)
+    if not amounts:
+        return out
+    gaps: dict[int, float] = {}
+    for i, u in enumerate(units):
+        if u.kind == "table_row":
+            fit = row_fits(u, amounts)
+            out[i] = 1.0 if fit is None else w.range_hit if fit else w.range_miss
+        elif (gap := meets_condition(amounts, u.text)) is not None:
+            gaps[i] = gap
+    closest = min(gaps.values(), default=None)
+    for i, gap in gaps.items():
+        out[i] = w.condition_miss if gap == math.inf else w.condition_hit if gap == closest else 1.0
+    return out
 
 
 def question_focus(question: str) -> list[str]:

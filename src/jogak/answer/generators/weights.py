@@ -69,6 +69,12 @@ class ExtractiveWeights:
     # (jogak.lexicon.ranges): the neighbouring rows share every word but the numbers
     range_hit: float = 1.2
     range_miss: float = 0.85
+    # a sentence or item stating as its condition a range that holds the question's amount ("만 6세 미만인
+    # 아이는" for "다섯 살 딸"; ranges.meets_condition) × this: the case the question is in beats the general rule
+    condition_hit: float = 1.2
+    # … and one whose condition ranges all miss it × this: off (1.0) — at 0.9 it gained one question on the used
+    # sets and answered one more unanswerable (session 15)
+    condition_miss: float = 1.0
     # a unit that narrows a noun of the question by a relative clause the question lacks ("보상으로 지급된 포인트"
     # for "포인트 유효기간은?": fit.narrowed) × this: the general rule answers an unqualified question
     narrowed: float = 0.9
