@@ -85,7 +85,7 @@ SETS = {
     "a20": BLIND / "answers_r20.yaml",  # written at the end of session 13, run at the start of session 14: now used
     "a21": BLIND / "answers_r21.yaml",  # written at the start of session 14, run once at its end: now used
     "a22": BLIND / "answers_r22.yaml",  # written at the end of session 14, run at the start of session 15: now used
-    "a23": BLIND / "answers_r23.yaml",  # untouched (written at the start of session 15): once, at its end
+    "a23": BLIND / "answers_r23.yaml",  # written at the start of session 15, run once at its end: now used
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 

@@ -86,8 +86,8 @@ SETS = {
     "a21": BLIND / "answers_r21.yaml",  # issue 13, written at the start of session 14, run at its end: now used
     "r22": BLIND / "mixed_r22.yaml",  # written at the end of session 14, run at the start of session 15: now used
     "a22": BLIND / "answers_r22.yaml",  # issue 13, written at the end of session 14, run at the start of session 15: now used
-    "r23": BLIND / "mixed_r23.yaml",  # blind, untouched (written at the start of session 15): once, at its end
-    "a23": BLIND / "answers_r23.yaml",  # issue 13, untouched (written at the start of session 15)
+    "r23": BLIND / "mixed_r23.yaml",  # written at the start of session 15, run once at its end: now used
+    "a23": BLIND / "answers_r23.yaml",  # issue 13, written at the start of session 15, run at its end: now used
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
