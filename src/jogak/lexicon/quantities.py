@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from jogak.lexicon.ranges import NATIVE_NUMBER
+
 TIME_UNITS = r"(?:영업일|일|개월|달|년|시간|주|business\s+days?|days?|months?|years?|hours?|weeks?)"
 # Counters of people, animals, things, scores, sizes and weights count too ("10인 이상", "2마리", "60점",
 # "120센티", "20킬로"); not 호 / 장 / 조, which number clauses and chapters ("제3호", "제2장").
@@ -43,7 +45,7 @@ def states_quantity(text: str) -> bool:
 # "3개월 이내". Times of day and periods stay with TIME_ANSWER (a "1년" answers "몇 개월"). Each entry: the
 # question's cue, the counters (after a number) that answer it.
 # a number: digits, or a Sino/native numeral word standing on its own ("이 회사" is no "2회")
-_NUMBER = r"(?:\d[\d,]*(?:\.\d+)?|(?<![가-힣])(?:[일이삼사오육칠팔구십백천]+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|스무))\s*"
+_NUMBER = rf"(?:\d[\d,]*(?:\.\d+)?|(?<![가-힣])[일이삼사오육칠팔구십백천]+|{NATIVE_NUMBER})\s*"
 _COUNTERS = [  # (question cue, counters after a number, other forms of the answer)
     (r"몇\s*(?:번|회|차례)(?!\s*(?:째|으로|항목|호|조))",
      r"(?:번|회|차례)(?:$|[^가-힣]|[을를이가은는도의와과로만씩에]|까지|마다|이상|이내|이하|미만|초과)", None),

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["Amount", "Span", "fits_range", "meets_condition", "question_amounts", "spans"]
+__all__ = ["NATIVE_NUMBER", "Amount", "Span", "fits_range", "meets_condition", "question_amounts", "spans"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +50,6 @@ _UNITS: dict[str, tuple[str, float]] = {
     "초": ("minute", 1 / 60),
 }
 _U = r"만\s?원|원|주일|주|개월|달|년|시간|분|초(?!과)|세|살|퍼센트|%|일(?!요일|째|차|자)"
-# "만 6세": 만 before a number is the full-age marker, not ten thousand
 _N = r"\d[\d,]*(?:\.\d+)?"
 _AMOUNT = re.compile(rf"(?P<num>{_N})\s*(?P<unit>{_U})")
 # everyday counts a customer writes in words
@@ -65,9 +64,12 @@ _TENS = {"열": 10, "스물": 20, "스무": 20, "서른": 30, "마흔": 40, "쉰
 _ONES = {"한": 1, "하나": 1, "두": 2, "둘": 2, "세": 3, "셋": 3, "석": 3, "네": 4, "넷": 4, "다섯": 5, "여섯": 6,
          "일곱": 7, "여덟": 8, "아홉": 9}
 _NATIVE_UNITS = {"살": ("age", 1), "시간": ("hour", 1), "해": ("month", 12), "달": ("month", 1)}
+_TENS_RX = "|".join(sorted(_TENS, key=len, reverse=True))
+_ONES_RX = "|".join(sorted(_ONES, key=len, reverse=True))
+# a native numeral word standing on its own: "다섯", "열한", "스물다섯" (shared with quantities' counters)
+NATIVE_NUMBER = rf"(?<![가-힣])(?:(?:{_TENS_RX})(?:{_ONES_RX})?|(?:{_ONES_RX}))"
 _NATIVE_RE = re.compile(
-    r"(?<![가-힣])(?P<tens>" + "|".join(sorted(_TENS, key=len, reverse=True)) + r")?"
-    r"(?P<ones>" + "|".join(sorted(_ONES, key=len, reverse=True)) + r")?"
+    rf"(?<![가-힣])(?P<tens>{_TENS_RX})?(?P<ones>{_ONES_RX})?"
     r"\s*(?P<unit>살(?!림)|시간|(?:해|달)(?=[^가-힣]|$|동안|간|에|이|가|은|는|을|도|째|짜리|만|쯤))")
 
 
@@ -94,8 +96,7 @@ def question_amounts(question: str) -> list[Amount]:
     """The amounts a question states, digits or everyday words ("5일", "3주" = 21 days, "이틀", "67세"); not
     the period of a rate ("한 달에 몇 번", "1년에 얼마")."""
     found = [(_amount(m["num"], m["unit"]), m.end()) for m in _AMOUNT.finditer(question)]
-    found += [(Amount(float(_WORDS[m.group(0)][1]), _WORDS[m.group(0)][0]), m.end())
-              for m in _WORD_RE.finditer(question)]
+    found += [(Amount(float(v), d), m.end()) for m in _WORD_RE.finditer(question) for d, v in [_WORDS[m.group(0)]]]
     found += [(a, m.end()) for m in _NATIVE_RE.finditer(question) if (a := _native(m)) is not None]
     return list(dict.fromkeys(a for a, end in found if not _RATE.match(question, end)))
 
@@ -182,12 +183,11 @@ def meets_condition(amounts: list[Amount], text: str) -> float | None:
     stated = False
     dims = {a.dim for a in amounts}
     for sp, end in _spans_at(text):
-        if sp.dim not in dims or _ATTRIBUTIVE.match(text, end):
+        if sp.dim not in dims or (sp.lo is None and sp.hi is None) or _ATTRIBUTIVE.match(text, end):
             continue
         stated = True
         for a in amounts:
             if sp.contains(a):
-                gap = min(abs(a.value - b) for b in (sp.lo, sp.hi) if b is not None) \
-                    if (sp.lo, sp.hi) != (None, None) else math.inf
+                gap = min(abs(a.value - b) for b in (sp.lo, sp.hi) if b is not None)
                 best = gap if best is None else min(best, gap)
     return math.inf if best is None and stated else best
