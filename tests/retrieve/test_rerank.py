@@ -106,6 +106,26 @@ def test_offline_leaf_reranker_scores_every_top_clause(store) -> None:  # noqa: 
     assert not any("learned" in h.scores for h in res.hits)
 
 
+def test_leaf_reranker_on_a_store_without_leaf_vectors_says_it_did_nothing(tmp_path: Path) -> None:
+    from fakes import HashEmbedder
+    from test_clause_hits import POLICY, TERMS
+
+    from jogak.index import open_store
+
+    (tmp_path / "약관.txt").write_text(TERMS, encoding="utf-8")
+    (tmp_path / "처리방침.txt").write_text(POLICY, encoding="utf-8")
+    st = open_store(tmp_path / "db", embedder=HashEmbedder())  # the default: no leaf index
+    try:
+        st.ingest([str(tmp_path / "약관.txt"), str(tmp_path / "처리방침.txt")], size=300, overlap=50)
+        plain = search(st, Q, k=5, options=SearchOptions.from_config(rerank=None))
+        res = search(st, Q, k=5, options=SearchOptions.from_config(rerank="leaf"))
+    finally:
+        st.close()
+    assert [h.chunk.id for h in res.hits] == [h.chunk.id for h in plain.hits]
+    assert not any("rerank" in h.scores for h in res.hits)
+    assert any("rerank (leaf) skipped" in w and "index.leaves" in w for w in res.warnings)
+
+
 def test_response_shapes_and_specs() -> None:
     assert parse_scores([{"index": 1, "score": 0.2}, {"index": 0, "score": 0.9}], 2) == [0.9, 0.2]
     assert parse_scores({"results": [{"index": 0, "relevance_score": 0.5}, {"index": 1, "relevance_score": 0.7}]},

@@ -107,12 +107,17 @@ def leaf_scores(scope: Scope, head: list[Entry], qvec: Any) -> list[float] | Non
     """Per entry, the best cosine between the question and a leaf of its chunks (None without vectors)."""
     li = scope.lex.leaves()
     if li is None or li.vectors is None or qvec is None:
+        # asked for by name, a no-op must say so: the default ingest builds no leaf vectors
+        why = "the question has no vector" if qvec is None else "the store has no leaf vectors (ingest with index.leaves: true)"
+        scope.warnings.append(f"rerank (leaf) skipped: {why}; first ranking kept")
         return None
     import numpy as np
 
     by_row = scope.lex.memo("leaves_by_row", lambda: _group(li.row))
     q = np.asarray(qvec, dtype=np.float32).reshape(-1)
     if q.shape[0] != li.vectors.shape[1]:
+        scope.warnings.append("rerank (leaf) skipped: leaf vectors come from another embedding model; "
+                              "first ranking kept")
         return None
     row_of = scope.row_of
     out: list[float] = []
