@@ -86,7 +86,8 @@ SETS = {
     "a21": BLIND / "answers_r21.yaml",  # written at the start of session 14, run once at its end: now used
     "a22": BLIND / "answers_r22.yaml",  # written at the end of session 14, run at the start of session 15: now used
     "a23": BLIND / "answers_r23.yaml",  # written at the start of session 15, run once at its end: now used
-    "a24": BLIND / "answers_r24.yaml",  # untouched (written at the end of session 15): once, at the next start
+    "a24": BLIND / "answers_r24.yaml",  # written at the end of session 15, run at the start of session 16: now used
+    "a25": BLIND / "answers_r25.yaml",  # untouched (written at the start of session 16): once, at its end
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 

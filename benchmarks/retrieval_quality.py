@@ -88,8 +88,10 @@ SETS = {
     "a22": BLIND / "answers_r22.yaml",  # issue 13, written at the end of session 14, run at the start of session 15: now used
     "r23": BLIND / "mixed_r23.yaml",  # written at the start of session 15, run once at its end: now used
     "a23": BLIND / "answers_r23.yaml",  # issue 13, written at the start of session 15, run at its end: now used
-    "r24": BLIND / "mixed_r24.yaml",  # blind, untouched (written at the end of session 15): once, at the next start
-    "a24": BLIND / "answers_r24.yaml",  # issue 13, untouched (written at the end of session 15)
+    "r24": BLIND / "mixed_r24.yaml",  # written at the end of session 15, run at the start of session 16: now used
+    "a24": BLIND / "answers_r24.yaml",  # issue 13, written at the end of session 15, run at the start of session 16: now used
+    "r25": BLIND / "mixed_r25.yaml",  # blind, untouched (written at the start of session 16): once, at its end
+    "a25": BLIND / "answers_r25.yaml",  # issue 13, untouched (written at the start of session 16): once, at its end
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
