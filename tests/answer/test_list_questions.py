@@ -106,3 +106,29 @@ def test_an_item_of_a_list_that_holds_together_brings_the_whole_list() -> None:
     a = answer_hits("사고 나면 현장 사진도 찍어 둬야 해요?", [Hit(Chunk(id="t", text=TOGETHER, metadata=md), 1.0, 0)]).answer
     assert "사고 현장과 상대 차의 사진" in a.answer
     assert "112와 119에 신고" in a.answer and "사고접수 전화로" in a.answer, a.answer
+
+
+EXPLAIN = """제5조(계약 전 설명)
+① 회사는 출동경비 계약을 맺기 전에 다음 사항을 적은 설명서를 고객에게 주고 하나씩 설명한다.
+1. 월 요금과 설치비
+2. 출동하는 데 걸리는 시간
+3. 회사가 배상하는 손해의 범위와 한도
+② 고객은 설명서를 받은 날부터 3일 안에 계약을 하지 않겠다고 할 수 있다.
+③ 회사는 고객에게 안내문을 보낸다. 안내문은 우편으로 보낸다.
+1. 고객이 원하면 문자로 보낸다."""
+
+
+def test_the_sentence_right_before_a_list_leads_it_without_saying_so() -> None:
+    # "다음 사항을 적은 설명서를 … 설명한다" announces its list without "다음 각 호" or "다음과 같다": the list
+    # follows it at once, so it is its lead (a dangling lead-in was the answer before); a sentence with another
+    # sentence between it and a list does not bring that list
+    md = ChunkMetadata(source="경비약관.txt", doc_title="경비약관", chunk_no=0, article="제5조 (계약 전 설명)",
+                       page_start=None, page_end=None, char_start=0, char_end=len(EXPLAIN), block_type="body",
+                       path="본문/제5조", doc_id="경비약관",
+                       segments=[Segment("본문/제5조", "제5조 (계약 전 설명)", 0, len(EXPLAIN))])
+    hits = [Hit(Chunk(id="e", text=EXPLAIN, metadata=md), 1.0, 0)]
+    a = answer_hits("출동경비 계약할 때 받는 설명서에는 무슨 내용이 적혀 있어야 하나요?", hits).answer
+    assert "다음 사항을 적은 설명서" in a.answer
+    assert "손해의 범위와 한도" in a.answer and "걸리는 시간" in a.answer, a.answer
+    b = answer_hits("회사가 고객에게 안내문을 보내나요?", hits).answer
+    assert "고객에게 안내문을 보낸다" in b.answer and "문자로" not in b.answer.split("안내문은 우편")[0], b.answer

@@ -17,6 +17,7 @@ from jogak.answer.verify import SAME_TOPIC, disagree, topic_overlap
 from jogak.grammar.patterns import ANY_OF_LEAD_RE
 
 _LIST_LEAD = re.compile(r"다음\s*각\s*(?:호|목)|다음과\s*같|아래와\s*같|as\s+follows|the\s+following", re.I)
+_ITEM_MARK_ONLY = re.compile(r"\s*(?:\(?[0-9가-힣a-zA-Z]{1,3}[.)]|[①-⑳])?\s*")  # what parts a lead from its item 1
 _PROVISO = re.compile(r"^\s*(?:다만|단,|단서)")
 # A later paragraph that limits an earlier one ("③ 제2항에도 불구하고 …", "제1항의 경우 …", "전항의 …").
 _LIMITS_PARA = re.compile(r"^\s*(?:제\s*(?P<n>\d+)\s*항(?:에도\s*불구하고|의\s*경우|에\s*따른)|전\s*항)")
@@ -295,11 +296,16 @@ def _list_items(c: Candidate, cands: list[Candidate]) -> list[Candidate]:
         key = (u.heading, u.marker, u.context)
         items = [x for x in cands if x.excerpt.n == c.excerpt.n and x.unit.kind == "item"
                  and (x.unit.heading, x.unit.marker, x.unit.context) == key]
-    elif u.kind == "sentence" and _LIST_LEAD.search(u.text):
+    elif u.kind == "sentence":
         lead = normalise_ws(u.text)
-        items = [x for x in cands if x.excerpt.n == c.excerpt.n and x.unit.kind == "item"
-                 and x.unit.heading == u.heading and x.unit.marker == u.marker and x.unit.start > u.start
-                 and lead in normalise_ws(x.unit.context)]
+        items = sorted((x for x in cands if x.excerpt.n == c.excerpt.n and x.unit.kind == "item"
+                        and x.unit.heading == u.heading and x.unit.marker == u.marker and x.unit.start > u.start
+                        and lead in normalise_ws(x.unit.context)), key=lambda x: x.unit.start)
+        # without "다음 각 호 / 다음과 같다" a sentence leads the list only when the list follows it at once
+        # ("다음 사항을 적은 설명서를 주고 설명한다." + 1., 2., …): the last sentence before item 1
+        if items and not _LIST_LEAD.search(u.text) and not _ITEM_MARK_ONLY.fullmatch(c.excerpt.text[u.end:items[0].unit.start]):
+            return []
+        return items
     else:
         return []
     return sorted(items, key=lambda x: x.unit.start)
