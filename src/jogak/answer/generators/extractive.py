@@ -48,10 +48,11 @@ from jogak.answer.generators.base import Draft, DraftStatement, Generator, Quote
 from jogak.answer.generators.candidates import ANSWER_KINDS, Candidate, Scored
 from jogak.answer.generators.confidence import answer_features
 from jogak.answer.generators.fit import answers_type, narrowed, question_focus, range_factors, wanted_types
+from jogak.answer.generators.named import APPENDIX_WORDS, named_clause
 from jogak.answer.generators.selection import complete, compose, lead_units, related_units, select
 from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.morph import char_bigrams, get_embedder, rescale_cosine
-from jogak.answer.text import is_annotation, is_question_section, normalise_ws
+from jogak.answer.text import is_question_section, normalise_ws
 from jogak.answer.units import Unit, chunk_units
 from jogak.grammar.patterns import LIST_QUESTION_RE, PURPOSE_HEADING_RE, PURPOSE_QUESTION_RE
 from jogak.lexicon import content_terms, expand_terms
@@ -59,11 +60,7 @@ from jogak.lexicon.ranges import question_amounts
 
 _EXAMPLE = re.compile(r"^\s*(?:예를\s*들어|예컨대|예시|가령|for\s+example|for\s+instance|e\.g\.)", re.I)
 _CASE_BODY = ("판례내용", "전문", "이유", "주문")
-_NAMED = re.compile(r"제\s*\d+\s*조(?:\s*의\s*\d+)?")
-# A decision named by its 사건번호 (2- or 4-digit year, 1–3 Hangul 사건부호, serial) and the section asked for.
-_CASE_NO = re.compile(r"(?<!\d)(?:\d{2}|\d{4})\s?[가-힣]{1,3}\s?\d{1,7}(?!\d)")
 _FORM = re.compile(r"^\s*[\[【<(]?\s*별지")  # a blank form ("[별지 제1호 서식] 회원탈퇴 신청서 성명: …")
-_APPENDIX_WORDS = ("부록", "별표", "Schedule", "Exhibit", "Annex", "Appendix", "appendix", "schedule")
 
 
 class ExtractiveAnswerer(Generator):
@@ -83,68 +80,6 @@ class ExtractiveAnswerer(Generator):
         """Weights from the ``answer`` configuration section (its ``extractive`` mapping)."""
         return cls(ExtractiveWeights.from_config(section), **overrides)
 
-    def _named_clause(self, question: str, context: Context, answerable: list[Candidate],
-                      cands: list[Candidate] | None = None) -> list[Candidate]:
-        """A question that names a clause ("반품교환환불정책 제2조 내용") or a decision ("2000다24061 판결요지")
-        is answered with that clause / section, in document order from its beginning."""
-        picked: list[Candidate] = []
-        m = _NAMED.search(question)
-        case = _CASE_NO.search(question)
-        if m:
-            label = re.sub(r"\s+", "", m.group(0))
-            for c in answerable:
-                md = c.excerpt.chunk.metadata
-                head = re.sub(r"\s+", "", c.unit.heading or (md.article or ""))
-                # an appendix's (or the addenda's) 제2조 is not the body's 제2조, unless the question names it
-                appendix = head.startswith(("부록", "별표")) or c.excerpt.tier == "supplementary" or (
-                    md.block_type == "addenda" and "부칙" not in question)
-                rest = head[len(label):]  # "제21조" is not "제21조의2" (another article) nor "제210조"
-                if head.startswith(label) and not rest[:1].isdigit() and not re.match(r"의\d", rest) \
-                        and (not appendix or any(word in question for word in _APPENDIX_WORDS)):
-                    picked.append(c)
-            picked = self._one_document(question, context, picked)
-        elif case:
-            from jogak.retrieve.structural import case_section
-
-            number = re.sub(r"\s+", "", case.group(0))
-            named_section = case_section(question)
-            section = named_section or "판결요지"
-            # A section the reader asks for by name is quoted even when it only states the issues
-            # (판시사항 is never an answer to a question about the law, but it is what was asked for).
-            pool = answerable if not named_section else [
-                c for c in cands if c.unit.kind in ANSWER_KINDS and not c.unit.pointer
-                and not is_annotation(c.unit.text)]
-            for c in pool:
-                md = c.excerpt.chunk.metadata
-                named_case = md.case is not None and number in md.case.numbers
-                if named_case and (md.article or "").replace(" ", "").startswith(section):
-                    picked.append(c)
-        picked.sort(key=lambda c: c.key)  # the clause from its beginning, not in retrieval order
-        return picked[: self.weights.max_clause_units]
-
-    def _one_document(self, question: str, context: Context, picked: list[Candidate]) -> list[Candidate]:
-        """"제3조" exists in several documents: the one the rest of the question points to (its title,
-        an abbreviation, a name only it mentions, "법에서는"), else the one whose clause answers the
-        question best; a long clause keeps its best paragraphs whole, up to ``max_clause_units``."""
-        by_doc: dict[str, list[Candidate]] = {}
-        for c in picked:
-            by_doc.setdefault(c.excerpt.chunk.metadata.doc_title, []).append(c)
-        if len(by_doc) > 1:
-            scores, _names = pointed(question, context)
-            doc = max(by_doc, key=lambda d: (scores.get(d, 0.0), max(c.score for c in by_doc[d])))
-            picked = by_doc[doc]
-        if len(picked) <= self.weights.max_clause_units:
-            return picked
-        paras: dict[tuple[str, str], list[Candidate]] = {}
-        for c in picked:  # a paragraph is its clause's (heading) ①, not every ① of the picked clauses
-            paras.setdefault((c.unit.heading, c.unit.marker), []).append(c)
-        keep: list[Candidate] = []
-        for units in sorted(paras.values(), key=lambda us: -max(c.score for c in us)):
-            if keep and len(keep) + len(units) > self.weights.max_clause_units:
-                continue
-            keep.extend(units)
-        return keep
-
     def generate(self, question: str, context: Context) -> Draft:
         lab = LABELS[context.lang]
         w = self.weights
@@ -155,7 +90,7 @@ class ExtractiveAnswerer(Generator):
         info = {"best_score": best.score if best else 0.0, "best_lexical": best.lexical if best else 0.0,
                 "coverage": scored.coverage, "threshold": w.threshold, "min_lexical": w.min_lexical,
                 "min_coverage": w.min_coverage}
-        named = self._named_clause(question, context, answerable, cands)
+        named = named_clause(question, context, answerable, cands, w.max_clause_units)
         if named:
             statements = [DraftStatement(c.unit.shown(), [Quote(c.excerpt.n, c.unit)]) for c in named]
             ids = sorted({c.excerpt.n for c in named})
@@ -259,7 +194,7 @@ class ExtractiveAnswerer(Generator):
             # must not change with them (a sibling kept at 0.9695 of the best on one machine, 0.9705 on another)
             sims = (emb.passages([_passage(c.unit) for c in cands]) @ emb.query(question)).round(3)
         wants = wanted_types(question)
-        mentions_appendix = any(word in question for word in _APPENDIX_WORDS)
+        mentions_appendix = any(word in question for word in APPENDIX_WORDS)
         n_ex = max(1, len(context.excerpts))
         # the document the question points to wins a tie ("법적으로 …" the statute, "하루마켓 …" its policy)
         points = max(doc_scores.values(), default=0.0) > min(doc_scores.values(), default=0.0)
