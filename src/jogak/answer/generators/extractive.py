@@ -49,7 +49,14 @@ from jogak.answer.generators.candidates import ANSWER_KINDS, Candidate, Scored
 from jogak.answer.generators.confidence import answer_features
 from jogak.answer.generators.fit import answers_type, narrowed, question_focus, range_factors, wanted_types
 from jogak.answer.generators.named import APPENDIX_WORDS, named_clause
-from jogak.answer.generators.selection import complete, compose, lead_units, related_units, select
+from jogak.answer.generators.selection import (
+    complete,
+    compose,
+    lead_units,
+    question_parts,
+    related_units,
+    select,
+)
 from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.morph import char_bigrams, get_embedder, rescale_cosine
 from jogak.answer.text import is_question_section, normalise_ws
@@ -108,7 +115,10 @@ class ExtractiveAnswerer(Generator):
 
         wants_list = bool(LIST_QUESTION_RE.search(question))
         info["wants_list"] = wants_list
-        chosen = select(cands, best, w, wants_list)
+        # each question of a question asking several: its own best unit (select keeps it within the answer's clauses)
+        parts = [c for c in (next((x for x in self.score(p, context).candidates if x.unit.answerable), None)
+                             for p in question_parts(question)) if c is not None]
+        chosen = select(cands, best, w, wants_list, parts)
         typed = fits(chosen)
         if not typed:
             # "며칠 / 얼마 / how long" answered without any quantity or time, or "해외 배송비는 얼마" by a
@@ -117,7 +127,7 @@ class ExtractiveAnswerer(Generator):
             alt = next((c for c in answerable if c.score >= w.typed_switch * best.score and fits([c])), None)
             if alt is not None:
                 best, typed = alt, True
-                chosen = select(cands, best, w, wants_list)
+                chosen = select(cands, best, w, wants_list, parts)
         info["typed"] = typed
         info["focus"] = focus
         info["sem_coverage"] = self.semantic_coverage(scored.coverage, best)

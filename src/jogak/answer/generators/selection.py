@@ -4,6 +4,7 @@ are written out (order, list leads, attribution of appendix/footnote text, body-
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from jogak.answer.citations import locate
 from jogak.answer.context import LABELS, Context
@@ -31,8 +32,14 @@ _CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
 _LEAD_CAPTION = re.compile(r"^\d+(?:\.\d+)*\.?\s+[A-Z][\w'’ ,&/-]{0,60}\.\s+(?=[A-Z])")
 
 
+def question_parts(question: str) -> list[str]:
+    """The questions of a question that asks several ("… 며칠이나 못 해요? 벌점은 언젠가 없어지긴 해요?"), else []."""
+    parts = [p for p in re.split(r"(?<=[?？])\s+", question.strip()) if re.search(r"[가-힣A-Za-z]{2}", p)]
+    return parts if len(parts) > 1 else []
+
+
 def select(cands: list[Candidate], best: Candidate, w: ExtractiveWeights,
-           wants_list: bool = False) -> list[Candidate]:
+           wants_list: bool = False, parts: Sequence[Candidate] = ()) -> list[Candidate]:
     """The units that answer: the best one, further ones that answer a part of the question the others
     leave open (or are its clause's siblings), the targets of pointers, whole lists and provisos
     (``wants_list``: the question asks for an enumeration, see ``complete``)."""
@@ -56,6 +63,12 @@ def select(cands: list[Candidate], best: Candidate, w: ExtractiveWeights,
             continue
         chosen.append(c)
         q_cov |= _covered(c)
+    # each part of a question that asks several things brings its own best unit when that unit belongs to a
+    # chosen unit's clause: the second paragraph of a clause often answers the second question
+    for p in parts:
+        c = next((x for x in cands if x.key == p.key), None)
+        if c is not None and c not in chosen and c.unit.answerable and any(_group(o) == _group(c) for o in chosen):
+            chosen.append(c)
     # A pointer in a chosen clause, or one that scores near the best answer, sends us to its target
     # excerpt(s): the answer is there, never in the pointer sentence itself (seed 004).
     for p in cands:
