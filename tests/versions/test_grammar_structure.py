@@ -8,7 +8,14 @@ from pathlib import Path
 import pytest
 
 import jogak
-from jogak.grammar.effective import amendment_notes, is_transitional, later_starts, main_start, resolve_start
+from jogak.grammar.effective import (
+    LaterStart,
+    amendment_notes,
+    is_transitional,
+    later_starts,
+    main_start,
+    resolve_start,
+)
 from jogak.load import load, load_bytes
 from jogak.structure import parse
 
@@ -37,6 +44,18 @@ def test_later_starts_name_their_articles() -> None:
     assert later.articles == ("8의2", "14", "30") and later.start == date(2020, 11, 1)
     [one] = later_starts("다만, 제24조제2항은 공포 후 1년이 경과한 날부터 시행한다.", date(2023, 3, 14))
     assert one.articles == ("24",) and one.start == date(2024, 3, 15)
+
+
+def test_later_starts_listed_one_per_item() -> None:
+    # 학교급식법 부칙 <제21354호,2026.2.19>: the exceptions are a list, each item with its own start
+    text = ("제1조(시행일) 이 법은 공포 후 1년이 경과한 날부터 시행한다. 다만, 다음 각 호의 개정규정은 해당 각 호의 "
+            "구분에 따른 날부터 시행한다.\n\n1. 제15조의2의 개정규정: 공포 후 6개월이 경과한 날\n\n"
+            "2. 제7조의 개정규정: 2027년 7월 1일\n\n제2조(적용례) 제15조의2의 개정규정은 …부터 적용한다.")
+    assert main_start(text, date(2026, 2, 19)) == date(2027, 2, 20)
+    assert later_starts(text, date(2026, 2, 19)) == [LaterStart(("15의2",), date(2026, 8, 20)),
+                                                     LaterStart(("7",), date(2027, 7, 1))]
+    # numbered items without the lead are no starts (a 부칙's own list of transitional cases)
+    assert later_starts("1. 제3조의 개정규정: 2027년 7월 1일", date(2026, 2, 19)) == []
 
 
 def test_amendment_notes_and_transitional_wording() -> None:
@@ -80,3 +99,49 @@ def test_a_file_name_version_marker_is_no_part_of_the_title() -> None:
     assert doc.doc_title == "보관규정"
     # no date in the text: not a version (its chunks carry no work)
     assert all(c.metadata.work is None for c in jogak.chunk([doc], strategy="structure"))
+
+
+PENDING = """---
+제목: 급식법
+법령구분: 법률
+공포일자: 2026-05-19
+시행일자: 2026-05-19
+---
+
+# 급식법
+
+##### 제7조 (영양교사)
+
+**①** 학교에는 영양교사를 둔다. <개정 2026.2.19>
+
+**②** 영양교사는 식단을 짠다.
+
+##### 제8조 (식재료)
+
+**①** 식재료는 우수한 것을 쓴다. <개정 2026.2.19>
+
+##### 제9조 (입찰 제한)
+
+**①** 부정한 업체는 입찰에 참가할 수 없다.
+
+## 부칙
+
+부칙 <제21354호,2026.2.19>
+
+제1조(시행일) 이 법은 공포 후 1년이 경과한 날부터 시행한다. 다만, 다음 각 호의 개정규정은 해당 각 호의 구분에 따른 날부터 시행한다.
+
+1. 제9조의 개정규정: 공포 후 6개월이 경과한 날
+
+2. 제7조의 개정규정: 2027년 7월 1일
+"""
+
+
+def test_listed_later_starts_date_the_clauses_their_amendment_changed() -> None:
+    # a consolidated text already holds a pending amendment whose 부칙 lists a start per article: 제7조 starts on
+    # 2027-07-01 (its changed ①, not its unchanged ②), 제8조 with the 부칙's own start, 제9조 six months in
+    tree = parse(load_bytes(PENDING.encode(), "급식법.md"))
+    assert tree.find("본문/제7조").attrs["effective_from"] == "2027-07-01"
+    assert tree.find("본문/제7조/제1항").attrs["effective_from"] == "2027-07-01"
+    assert "effective_from" not in tree.find("본문/제7조/제2항").attrs
+    assert tree.find("본문/제8조/제1항").attrs["effective_from"] == "2027-02-20"
+    assert tree.find("본문/제9조").attrs["effective_from"] == "2026-08-20"

@@ -34,6 +34,11 @@ MAIN_START_RE = re.compile(rf"{_SUBJECT}\s*[은는]\s*(?P<expr>{START_EXPR})\s*(
 LATER_START_RE = re.compile(
     rf"다만\s*,?\s*(?P<targets>[^.。]*?)(?:의\s*개정\s*규정|의\s*규정)?\s*[은는]\s*(?P<expr>{START_EXPR})\s*(?:로)?부터\s*"
     r"시행한다")
+# "다만, 다음 각 호의 개정규정은 해당 각 호의 구분에 따른 날부터 시행한다." and then one item per start:
+# "1. 제15조의2의 개정규정: 공포 후 6개월이 경과한 날", "2. 제7조의 개정규정: 2027년 7월 1일"
+LATER_LIST_LEAD_RE = re.compile(r"다만\s*,?\s*다음\s*각\s*호의\s*(?:개정\s*)?규정은\s*(?:해당\s*)?각\s*호의\s*구분에\s*따른\s*날"
+                                r"\s*(?:로)?부터\s*시행한다")
+LATER_ITEM_RE = re.compile(rf"(?m)^\s*\d+\.\s*(?P<targets>[^:：\n]*?)\s*[:：]\s*(?P<expr>{START_EXPR})")
 # article references inside a LATER_START target list: "제8조의2제2항ㆍ제4항, 제14조제1항"
 TARGET_ARTICLE_RE = re.compile(label("조", "n", "m"))
 # "<개정 2015.1.6>", "<개정 2013.8.13, 2020.6.9>", "[본조신설 2020.7.31]", "[전문개정 2008.3.21]"
@@ -101,9 +106,12 @@ def main_start(text: str, promulgated: date | None) -> date | None:
 
 
 def later_starts(text: str, promulgated: date | None) -> list[LaterStart]:
-    """The "다만, 제N조…의 개정규정은 …부터 시행한다" exceptions of a 시행일 clause."""
+    """The "다만, 제N조…의 개정규정은 …부터 시행한다" exceptions of a 시행일 clause, inline or listed one per item
+    after "다만, 다음 각 호의 개정규정은 해당 각 호의 구분에 따른 날부터 시행한다"."""
     out: list[LaterStart] = []
-    for m in LATER_START_RE.finditer(text):
+    lead = LATER_LIST_LEAD_RE.search(text)
+    items = list(LATER_ITEM_RE.finditer(text, lead.end())) if lead else []
+    for m in [*LATER_START_RE.finditer(text), *items]:
         start = resolve_start(m.group("expr"), promulgated)
         arts = tuple(dict.fromkeys(f"{a.group('n')}의{a.group('m')}" if a.group("m") else a.group("n")
                                    for a in TARGET_ARTICLE_RE.finditer(m.group("targets"))))

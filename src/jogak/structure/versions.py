@@ -49,7 +49,9 @@ def annotate_versions(root: Node, doc: Document, warnings: list[str]) -> None:
     version: dict[str, str] = {}
     front = parse_date(str(doc.metadata.get(EFFECTIVE_KEY) or ""))
     text = doc.text[own.char_start: own.char_end] if own is not None else ""
-    from_addenda = main_start(text, promulgated) if text else None
+    # its own 부칙 counts "공포 후 …" from its own header date (the text's may be a later, 타법 amendment's)
+    own_date = (parse_date(_header_date(own, doc.text) or "") if own is not None else None) or promulgated
+    from_addenda = main_start(text, own_date) if text else None
     given = parse_date(str(doc.metadata.get(EFFECTIVE_AT_INGEST) or ""))
     start = front or from_addenda or given
     if start is not None:
@@ -62,7 +64,7 @@ def annotate_versions(root: Node, doc: Document, warnings: list[str]) -> None:
     if version:
         root.attrs["version"] = version
     if text:
-        _later_starts({_number_key(n): n for n in _body_articles(root) if n.number}, text, promulgated, start)
+        _later_starts({_number_key(n): n for n in _body_articles(root) if n.number}, text, own_date, start)
     if start is not None:
         _pending(root, addenda, doc.text, start, own)
     _link_transitional(root, addenda, doc.text)
@@ -120,8 +122,11 @@ def _later_starts(by_number: dict[str, Node], text: str, promulgated: date | Non
             continue
         for art in later.articles:
             node = by_number.get(art)
-            if node is not None:
-                node.attrs["effective_from"] = max([later.start, *_iso(node.attrs.get("effective_from"))]).isoformat()
+            # … and its 항 and 호 that this amendment changed (a note of its date): they carry their own notes
+            day = promulgated.isoformat() if promulgated is not None else None
+            for n in node.walk() if node is not None else ():
+                if n is node or (day and any(a.endswith(day) for a in n.attrs.get("amendments") or ())):
+                    n.attrs["effective_from"] = max([later.start, *_iso(n.attrs.get("effective_from"))]).isoformat()
 
 
 def _pending(root: Node, addenda: list[Node], text: str, start: date, own: Node | None) -> None:
