@@ -87,7 +87,8 @@ SETS = {
     "a22": BLIND / "answers_r22.yaml",  # written at the end of session 14, run at the start of session 15: now used
     "a23": BLIND / "answers_r23.yaml",  # written at the start of session 15, run once at its end: now used
     "a24": BLIND / "answers_r24.yaml",  # written at the end of session 15, run at the start of session 16: now used
-    "a25": BLIND / "answers_r25.yaml",  # untouched (written at the start of session 16): once, at its end
+    "a25": BLIND / "answers_r25.yaml",  # written at the start of session 16, run once at its end: now used
+    "a26": BLIND / "answers_r26.yaml",  # untouched (written in session 16): once, at the start of the next session
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 
