@@ -122,7 +122,7 @@ PENDING = """---
 
 ##### 제9조 (입찰 제한)
 
-**①** 부정한 업체는 입찰에 참가할 수 없다.
+**①** 부정한 업체는 입찰에 참가할 수 없다. <신설 2026.2.19>
 
 ## 부칙
 
@@ -145,3 +145,5 @@ def test_listed_later_starts_date_the_clauses_their_amendment_changed() -> None:
     assert "effective_from" not in tree.find("본문/제7조/제2항").attrs
     assert tree.find("본문/제8조/제1항").attrs["effective_from"] == "2027-02-20"
     assert tree.find("본문/제9조").attrs["effective_from"] == "2026-08-20"
+    # its noted ① too: a listed start earlier than the 부칙's main start is not overridden by it
+    assert tree.find("본문/제9조/제1항").attrs["effective_from"] == "2026-08-20"

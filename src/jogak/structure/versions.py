@@ -63,10 +63,11 @@ def annotate_versions(root: Node, doc: Document, warnings: list[str]) -> None:
         version["promulgated"] = promulgated.isoformat()
     if version:
         root.attrs["version"] = version
+    own_listed: dict[int, date] = {}
     if text:
-        _later_starts({_number_key(n): n for n in _body_articles(root) if n.number}, text, own_date, start)
+        own_listed = _later_starts({_number_key(n): n for n in _body_articles(root) if n.number}, text, own_date, start)
     if start is not None:
-        _pending(root, addenda, doc.text, start, own)
+        _pending(root, addenda, doc.text, start, own, {(k, own_date): d for k, d in own_listed.items() if own_date})
     _link_transitional(root, addenda, doc.text)
 
 
@@ -116,7 +117,10 @@ def _body_articles(root: Node) -> list[Node]:
     return [n for n in root.walk() if n.kind == "article" and n.block_type == "body"]
 
 
-def _later_starts(by_number: dict[str, Node], text: str, promulgated: date | None, start: date | None) -> None:
+def _later_starts(by_number: dict[str, Node], text: str, promulgated: date | None,
+                  start: date | None) -> dict[int, date]:
+    """Date the articles a 부칙 starts apart from its main start; returns the start set per node (by id)."""
+    listed: dict[int, date] = {}
     for later in later_starts(text, promulgated):
         if start is not None and later.start <= start:
             continue
@@ -127,15 +131,19 @@ def _later_starts(by_number: dict[str, Node], text: str, promulgated: date | Non
             for n in node.walk() if node is not None else ():
                 if n is node or (day and any(a.endswith(day) for a in n.attrs.get("amendments") or ())):
                     n.attrs["effective_from"] = max([later.start, *_iso(n.attrs.get("effective_from"))]).isoformat()
+                    listed[id(n)] = later.start
+    return listed
 
 
-def _pending(root: Node, addenda: list[Node], text: str, start: date, own: Node | None) -> None:
+def _pending(root: Node, addenda: list[Node], text: str, start: date, own: Node | None,
+             own_listed: dict[tuple[int, date], date] | None = None) -> None:
     """Amendments promulgated before this text but taking effect after it: a consolidated text (law.go.kr's)
     already holds their wording — 주택임대차보호법 of 2020-07-31 has 제6조 "<개정 2020.6.9>", which takes effect
     on 2020-12-10 — so the clauses they amended carry that later start (their 부칙's 시행일 clause, resolved
     against the 부칙's own promulgation date)."""
     tops = _blocks(addenda, text)
     starts: dict[date, date] = {}
+    listed: dict[tuple[int, date], date] = dict(own_listed or {})
     # built once: a consolidated statute has hundreds of 부칙 and each used to walk the whole tree for it
     by_number = {_number_key(n): n for n in _body_articles(root) if n.number}
     for n in tops:
@@ -147,13 +155,15 @@ def _pending(root: Node, addenda: list[Node], text: str, start: date, own: Node 
         if s > start:
             starts[p] = s
         if n is not own:
-            _later_starts(by_number, body, p, start)
+            # a clause this 부칙 starts apart (earlier or later than its main start) takes that start for its note
+            listed.update({(k, p): d for k, d in _later_starts(by_number, body, p, start).items()})
     if not starts:
         return
     for n in root.walk():
         if n.block_type != "body":
             continue
-        later = [starts[d] for d in (parse_date(x) for x in n.attrs.get("amendments") or ()) if d in starts]
+        later = [listed.get((id(n), d), starts[d])
+                 for d in (parse_date(x) for x in n.attrs.get("amendments") or ()) if d in starts]
         if later:
             n.attrs["effective_from"] = max([*later, *_iso(n.attrs.get("effective_from"))]).isoformat()
 
