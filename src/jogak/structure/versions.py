@@ -63,11 +63,11 @@ def annotate_versions(root: Node, doc: Document, warnings: list[str]) -> None:
         version["promulgated"] = promulgated.isoformat()
     if version:
         root.attrs["version"] = version
-    own_listed: dict[int, date] = {}
+    own_listed: dict[tuple[int, date], date] = {}
     if text:
         own_listed = _later_starts({_number_key(n): n for n in _body_articles(root) if n.number}, text, own_date, start)
     if start is not None:
-        _pending(root, addenda, doc.text, start, own, {(k, own_date): d for k, d in own_listed.items() if own_date})
+        _pending(root, addenda, doc.text, start, own, own_listed)
     _link_transitional(root, addenda, doc.text)
 
 
@@ -118,20 +118,21 @@ def _body_articles(root: Node) -> list[Node]:
 
 
 def _later_starts(by_number: dict[str, Node], text: str, promulgated: date | None,
-                  start: date | None) -> dict[int, date]:
-    """Date the articles a 부칙 starts apart from its main start; returns the start set per node (by id)."""
-    listed: dict[int, date] = {}
+                  start: date | None) -> dict[tuple[int, date], date]:
+    """Date the articles a 부칙 starts apart from its main start; returns the start set per (node id, 부칙 date)."""
+    listed: dict[tuple[int, date], date] = {}
+    day = promulgated.isoformat() if promulgated is not None else None
     for later in later_starts(text, promulgated):
         if start is not None and later.start <= start:
             continue
         for art in later.articles:
             node = by_number.get(art)
             # … and its 항 and 호 that this amendment changed (a note of its date): they carry their own notes
-            day = promulgated.isoformat() if promulgated is not None else None
             for n in node.walk() if node is not None else ():
                 if n is node or (day and any(a.endswith(day) for a in n.attrs.get("amendments") or ())):
                     n.attrs["effective_from"] = max([later.start, *_iso(n.attrs.get("effective_from"))]).isoformat()
-                    listed[id(n)] = later.start
+                    if promulgated is not None:
+                        listed[(id(n), promulgated)] = later.start
     return listed
 
 
@@ -156,7 +157,7 @@ def _pending(root: Node, addenda: list[Node], text: str, start: date, own: Node 
             starts[p] = s
         if n is not own:
             # a clause this 부칙 starts apart (earlier or later than its main start) takes that start for its note
-            listed.update({(k, p): d for k, d in _later_starts(by_number, body, p, start).items()})
+            listed.update(_later_starts(by_number, body, p, start))
     if not starts:
         return
     for n in root.walk():
