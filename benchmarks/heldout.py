@@ -88,7 +88,7 @@ SETS = {
     "a23": BLIND / "answers_r23.yaml",  # written at the start of session 15, run once at its end: now used
     "a24": BLIND / "answers_r24.yaml",  # written at the end of session 15, run at the start of session 16: now used
     "a25": BLIND / "answers_r25.yaml",  # written at the start of session 16, run once at its end: now used
-    "a26": BLIND / "answers_r26.yaml",  # untouched (written in session 16): once, at the start of the next session
+    "a26": BLIND / "answers_r26.yaml",  # written at the end of session 16, run at the start of session 17: now used
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 

@@ -92,8 +92,8 @@ SETS = {
     "a24": BLIND / "answers_r24.yaml",  # issue 13, written at the end of session 15, run at the start of session 16: now used
     "r25": BLIND / "mixed_r25.yaml",  # written at the start of session 16, run once at its end: now used
     "a25": BLIND / "answers_r25.yaml",  # issue 13, written at the start of session 16, run once at its end: now used
-    "r26": BLIND / "mixed_r26.yaml",  # blind, untouched (written in session 16): once, at the start of the next session
-    "a26": BLIND / "answers_r26.yaml",  # issue 13, untouched (written in session 16): once, at the next start
+    "r26": BLIND / "mixed_r26.yaml",  # blind, written at the end of session 16, run at the start of session 17: now used
+    "a26": BLIND / "answers_r26.yaml",  # issue 13, written at the end of session 16, run at the start of session 17: now used
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
