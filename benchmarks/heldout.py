@@ -89,7 +89,7 @@ SETS = {
     "a24": BLIND / "answers_r24.yaml",  # written at the end of session 15, run at the start of session 16: now used
     "a25": BLIND / "answers_r25.yaml",  # written at the start of session 16, run once at its end: now used
     "a26": BLIND / "answers_r26.yaml",  # written at the end of session 16, run at the start of session 17: now used
-    "a27": BLIND / "answers_r27.yaml",  # untouched (written at the start of session 17): once, at its end
+    "a27": BLIND / "answers_r27.yaml",  # written at the start of session 17, run once at its end: now used
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 

@@ -94,8 +94,8 @@ SETS = {
     "a25": BLIND / "answers_r25.yaml",  # issue 13, written at the start of session 16, run once at its end: now used
     "r26": BLIND / "mixed_r26.yaml",  # blind, written at the end of session 16, run at the start of session 17: now used
     "a26": BLIND / "answers_r26.yaml",  # issue 13, written at the end of session 16, run at the start of session 17: now used
-    "r27": BLIND / "mixed_r27.yaml",  # blind, untouched (written at the start of session 17): once, at its end
-    "a27": BLIND / "answers_r27.yaml",  # issue 13, untouched (written at the start of session 17): once, at its end
+    "r27": BLIND / "mixed_r27.yaml",  # written at the start of session 17, run once at its end: now used
+    "a27": BLIND / "answers_r27.yaml",  # issue 13, written at the start of session 17, run once at its end: now used
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
