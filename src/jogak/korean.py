@@ -37,6 +37,16 @@ def warm_up() -> None:
     kiwi().tokenize("준비")
 
 
+def warm_up_in_background() -> threading.Thread:
+    """``warm_up`` in a thread while the caller loads its store and embedder (a cold CLI call on two cores).
+    Not a daemon: a command that fails fast ("no collection …") must not let the interpreter finalize while
+    Kiwi's native constructor runs in that thread — that crashed the process (SIGSEGV after the error
+    message, about one exit in fifty under load). Exiting waits for the load instead (about a second)."""
+    t = threading.Thread(target=warm_up, name="jogak-kiwi-warm-up", daemon=False)
+    t.start()
+    return t
+
+
 def analysis_form(text: str) -> str:
     """The text the analysers read: NFC, so decomposed Hangul (conjoining jamo) reads as syllables and a
     CJK compatibility ideograph (U+F900–U+FAFF: statutes' "漏" written as U+F94E) as its unified hanja —

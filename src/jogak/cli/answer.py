@@ -151,11 +151,9 @@ def print_answer(ans: Any, lang: str) -> None:
 
 def _warm_up() -> None:
     """Load Kiwi in a background thread while Chroma and the embedder load (a cold call on two cores)."""
-    import threading
+    from jogak.korean import warm_up_in_background
 
-    from jogak.korean import warm_up
-
-    threading.Thread(target=warm_up, daemon=True).start()
+    warm_up_in_background()
 
 
 def eval_cmd(

@@ -183,11 +183,9 @@ def rm_cmd(doc: Annotated[str, typer.Argument(help="doc_id, file name or title."
 
 def _warm_up() -> None:
     """Load Kiwi in the background while Chroma and the embedder load (cold start)."""
-    import threading
+    from jogak.korean import warm_up_in_background
 
-    from jogak.korean import warm_up
-
-    threading.Thread(target=warm_up, daemon=True).start()
+    warm_up_in_background()
 
 
 def search_cmd(
