@@ -9,6 +9,7 @@ import typer
 
 from jogak.cli.common import AsOfOpt, cited_version, emit_json, err, error, note, out, warn
 from jogak.cli.stores import STATE_HELP, check_question, loading, open_existing
+from jogak.korean import warm_up_in_background
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout.")]
 CollOpt = Annotated[str, typer.Option("--collection", help="Collection name inside the store.")]
@@ -78,7 +79,7 @@ def ask_cmd(
 ) -> None:
     """Answer a question from the store, every statement followed by the clause that says it."""
     check_question(question)
-    _warm_up()
+    warm_up_in_background()  # Kiwi loads while Chroma and the embedder do (a cold call on two cores)
     from jogak.answer.ask import ask_composed
     from jogak.answer.generators import GeneratorError
     from jogak.model import ChunkSchemaError
@@ -147,13 +148,6 @@ def print_answer(ans: Any, lang: str) -> None:
             out.print(f"    “{' '.join(c.quote.split())}”", markup=False)
     if ans.outcome == "answer" and not ans.supported and ans.citations:
         note("note: not every statement is confirmed by its citation")
-
-
-def _warm_up() -> None:
-    """Load Kiwi in a background thread while Chroma and the embedder load (a cold call on two cores)."""
-    from jogak.korean import warm_up_in_background
-
-    warm_up_in_background()
 
 
 def eval_cmd(

@@ -13,6 +13,7 @@ import typer
 
 from jogak.cli.common import AsOfOpt, OcrOpt, apply_ocr, as_of_option, emit_json, err, error, note, out, warn
 from jogak.cli.stores import STATE_HELP, check_collection, check_question, loading, open_existing
+from jogak.korean import warm_up_in_background
 
 StoreOpt = Annotated[str, typer.Option("--store", help="Store directory, or http://HOST:PORT of a Chroma server.")]
 CollOpt = Annotated[str, typer.Option("--collection", help="Collection name inside the store.")]
@@ -181,13 +182,6 @@ def rm_cmd(doc: Annotated[str, typer.Argument(help="doc_id, file name or title."
         raise typer.Exit(1)
 
 
-def _warm_up() -> None:
-    """Load Kiwi in the background while Chroma and the embedder load (cold start)."""
-    from jogak.korean import warm_up_in_background
-
-    warm_up_in_background()
-
-
 def search_cmd(
     query: Annotated[str, typer.Argument(help="The question.")],
     store: StoreOpt = "./jogak_db",
@@ -204,7 +198,7 @@ def search_cmd(
 ) -> None:
     """Hybrid search (dense + BM25) with clause lookup, cross-reference following and layer routing."""
     check_question(query, "query")
-    _warm_up()
+    warm_up_in_background()  # Kiwi loads while Chroma and the embedder do (a cold call on two cores)
     from jogak.filters import coerce_filters
 
     try:
