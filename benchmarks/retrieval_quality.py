@@ -96,8 +96,8 @@ SETS = {
     "a26": BLIND / "answers_r26.yaml",  # issue 13, written at the end of session 16, run at the start of session 17: now used
     "r27": BLIND / "mixed_r27.yaml",  # written at the start of session 17, run once at its end: now used
     "a27": BLIND / "answers_r27.yaml",  # issue 13, written at the start of session 17, run once at its end: now used
-    "r28": BLIND / "mixed_r28.yaml",  # blind, untouched (written at the end of session 17): once, at the start of the next session
-    "a28": BLIND / "answers_r28.yaml",  # issue 13, untouched (written at the end of session 17): once, at the next start
+    "r28": BLIND / "mixed_r28.yaml",  # written at the end of session 17, run at the start of session 18: now used
+    "a28": BLIND / "answers_r28.yaml",  # issue 13, written at the end of session 17, run at the start of session 18: now used
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
