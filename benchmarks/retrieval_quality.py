@@ -98,6 +98,8 @@ SETS = {
     "a27": BLIND / "answers_r27.yaml",  # issue 13, written at the start of session 17, run once at its end: now used
     "r28": BLIND / "mixed_r28.yaml",  # written at the end of session 17, run at the start of session 18: now used
     "a28": BLIND / "answers_r28.yaml",  # issue 13, written at the end of session 17, run at the start of session 18: now used
+    "r29": BLIND / "mixed_r29.yaml",  # blind, untouched (written at the start of session 18): once, at its end
+    "a29": BLIND / "answers_r29.yaml",  # issue 13, untouched (written at the start of session 18): once, at its end
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
