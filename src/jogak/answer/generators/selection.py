@@ -44,22 +44,24 @@ def select(cands: list[Candidate], best: Candidate, w: ExtractiveWeights,
     leave open (or are its clause's siblings), the targets of pointers, whole lists and provisos
     (``wants_list``: the question asks for an enumeration, see ``complete``)."""
     chosen = [best]
-    floor = max(w.threshold, w.relative_keep * best.score)
     q_cov = _covered(best)
     for c in cands:
         if len(chosen) >= w.max_units:
             break
-        if c in chosen or not c.unit.answerable or c.score < floor:
+        if c in chosen or not c.unit.answerable:
+            continue
+        # A further unit must answer a part of the question the others leave open, scoring near the best
+        # (relative_keep) … or be a sibling of a chosen unit (same clause) scoring sibling_keep of it: a
+        # two-part question ("언제 들어오고 언제까지 써야") or a rule and what follows from it ("신고할 수
+        # 있다" → "확인하여 … 돌려 준다") is often answered by two paragraphs of one clause.
+        sibling = any(o.excerpt.n == c.excerpt.n and o.unit.heading == c.unit.heading for o in chosen)
+        keep = min(w.relative_keep, w.sibling_keep) if sibling else w.relative_keep
+        if c.score < max(w.threshold, keep * best.score):
             continue
         if any(_redundant(c, o, w.redundant_overlap) for o in chosen):
             continue
-        # A further unit must answer a part of the question the others leave open.
         new_terms = _covered(c) - q_cov
-        # ... or be a sibling of a chosen unit (same clause) that scores as well: a two-part question
-        # ("언제 들어오고 언제까지 써야") is often answered by two paragraphs of one clause.
-        sibling = any(o.excerpt.n == c.excerpt.n and o.unit.heading == c.unit.heading for o in chosen) \
-            and c.score >= w.sibling_keep * best.score
-        if not new_terms and not sibling:
+        if not new_terms and not (sibling and c.score >= w.sibling_keep * best.score):
             continue
         chosen.append(c)
         q_cov |= _covered(c)
