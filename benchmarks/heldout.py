@@ -91,7 +91,8 @@ SETS = {
     "a26": BLIND / "answers_r26.yaml",  # written at the end of session 16, run at the start of session 17: now used
     "a27": BLIND / "answers_r27.yaml",  # written at the start of session 17, run once at its end: now used
     "a28": BLIND / "answers_r28.yaml",  # written at the end of session 17, run at the start of session 18: now used
-    "a29": BLIND / "answers_r29.yaml",  # untouched (written at the start of session 18): once, at its end
+    "a29": BLIND / "answers_r29.yaml",  # written at the start of session 18, run once at its end: now used
+    "a30": BLIND / "answers_r30.yaml",  # untouched (written at the end of session 18): once, at the start of the next session
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 

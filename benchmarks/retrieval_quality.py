@@ -98,8 +98,10 @@ SETS = {
     "a27": BLIND / "answers_r27.yaml",  # issue 13, written at the start of session 17, run once at its end: now used
     "r28": BLIND / "mixed_r28.yaml",  # written at the end of session 17, run at the start of session 18: now used
     "a28": BLIND / "answers_r28.yaml",  # issue 13, written at the end of session 17, run at the start of session 18: now used
-    "r29": BLIND / "mixed_r29.yaml",  # blind, untouched (written at the start of session 18): once, at its end
-    "a29": BLIND / "answers_r29.yaml",  # issue 13, untouched (written at the start of session 18): once, at its end
+    "r29": BLIND / "mixed_r29.yaml",  # written at the start of session 18, run once at its end: now used
+    "a29": BLIND / "answers_r29.yaml",  # issue 13, written at the start of session 18, run once at its end: now used
+    "r30": BLIND / "mixed_r30.yaml",  # blind, untouched (written at the end of session 18): once, at the start of the next session
+    "a30": BLIND / "answers_r30.yaml",  # issue 13, untouched (written at the end of session 18): once, at the next start
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
