@@ -28,8 +28,8 @@ def test_ask_answers_with_citations(keyed_server: ServerProcess) -> None:
     # numbered citation markers replace the source note
     parts = a["answer_parts"]
     assert {"cite": [1], "note": "(근거: 반품교환환불정책 · 제2조 (반품 배송비) ①)"} in parts
-    # the rule's sentence first (the same clause's ③, free-shipping returns, scores 0.969 of it: just under
-    # sibling_keep 0.97, so it is not added; rounded cosines make that the same on every CPU)
+    # the rule's sentence first (the same clause's ③, free-shipping returns, follows it as a sibling paragraph;
+    # rounded cosines make that the same on every CPU)
     text = "".join(p.get("text", "") for p in parts).strip()
     assert text.splitlines()[0].endswith("부담한다.")
     # highlight offsets point at the quote inside the clause inside the chunk
