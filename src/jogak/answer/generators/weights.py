@@ -113,7 +113,7 @@ class ExtractiveWeights:
 
     # ── choosing further units ─────────────────────────────────────────────────────────────────
     max_units: int = 4
-    relative_keep: float = 0.85  # a further unit must score this share of the best (and the threshold)
+    relative_keep: float = 0.85  # a further unit of another clause must score this share of the best (and the threshold)
     # ... a unit of a chosen unit's clause (its other paragraphs), this share, new question words or not: a rule
     # and what follows from it ("신고할 수 있다" → "② … 확인하여 두 배를 3영업일 안에 돌려 드립니다") sit in two
     # paragraphs. 0.97 until session 16, 0.85 until session 18 (then also the floor of every further unit); at
