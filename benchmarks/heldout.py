@@ -92,7 +92,8 @@ SETS = {
     "a27": BLIND / "answers_r27.yaml",  # written at the start of session 17, run once at its end: now used
     "a28": BLIND / "answers_r28.yaml",  # written at the end of session 17, run at the start of session 18: now used
     "a29": BLIND / "answers_r29.yaml",  # written at the start of session 18, run once at its end: now used
-    "a30": BLIND / "answers_r30.yaml",  # untouched (written at the end of session 18): once, at the start of the next session
+    "a30": BLIND / "answers_r30.yaml",  # written at the end of session 18, run at the start of session 19: now used
+    "a31": BLIND / "answers_r31.yaml",  # untouched (written at the start of session 19): once, at its end
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 
