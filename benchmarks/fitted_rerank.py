@@ -86,8 +86,11 @@ _OLD = ("score", "inv_rank", "bm25_rank", "dense_rank", "bm25_rel", "dense", "de
         "coverage", "decree", "statute", "appendix", "typed", "length", "chunks", "cosine")
 
 
+DROP: set[str] = set()  # features left out (``--drop``): their column is zero, so their weight stays 0
+
+
 def load(data: Path, names: list[str]) -> dict[str, np.ndarray]:
-    """The dumps of these sets, their columns in today's ``FEATURES`` order."""
+    """The dumps of these sets, their columns in today's ``FEATURES`` order (``DROP``ped ones zero)."""
     from jogak.retrieve.learned import FEATURES
 
     parts = []
@@ -95,6 +98,8 @@ def load(data: Path, names: list[str]) -> dict[str, np.ndarray]:
         p = dict(np.load(data / f"{n}.npz"))
         have = list(p["names"]) if "names" in p else list(_OLD)
         p["x"] = p["x"][:, :, [have.index(k) for k in FEATURES]]
+        for k in DROP:
+            p["x"][:, :, FEATURES.index(k)] = 0.0
         parts.append(p)
     return {k: np.concatenate([p[k] for p in parts]) for k in ("x", "y", "fixed")}
 
@@ -163,7 +168,10 @@ def main() -> int:
     a_fit.add_argument("--test", nargs="*", default=[])
     a_fit.add_argument("--ridge", type=float, default=1.0)
     a_fit.add_argument("--save", help="write the weights here (the learned reranker's JSON)")
+    for sp in (a_cv, a_fit):
+        sp.add_argument("--drop", nargs="*", default=[], help="features to leave out (ablation)")
     a = ap.parse_args()
+    DROP.update(getattr(a, "drop", []))
     if a.cmd == "dump":
         for s in a.sets:
             dump(s, Path(a.stores), Path(a.out))

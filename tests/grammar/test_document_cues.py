@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from jogak.grammar.laws import abbreviates, asks_the_law, law_names_in, title_kind
+from jogak.grammar.laws import abbreviates, asks_about_regulation, asks_the_law, law_names_in, title_kind
 from jogak.grammar.patterns import PURPOSE_HEADING_RE
 
 
@@ -25,6 +25,21 @@ from jogak.grammar.patterns import PURPOSE_HEADING_RE
 ])
 def test_law_cue(question: str, law: bool) -> None:
     assert asks_the_law(question) is law
+
+
+@pytest.mark.parametrize(("question", "regulation"), [
+    ("가게에서 유통기한 지난 고기를 팔다 걸리면 과태료가 얼마예요?", True),
+    ("구청에 신고 안 하고 가게를 열면 어떻게 돼요?", True),
+    ("나라에서 영업을 못 하게 막을 수도 있어요?", True),
+    ("허가 없이 장사하면 처벌받아요?", True),
+    ("법적으로는 며칠 안에 환불해 줘야 해요?", True),  # the law cue counts too
+    ("이거 환불 가능한 상품인가요?", False),  # "…인가요" is no 인가 (a permit)
+    ("시청 중에 끊기면 환불돼요?", False),  # watching, not the city hall
+    ("포인트는 언제 없어져요?", False),
+])
+def test_regulation_cue(question: str, regulation: bool) -> None:
+    # what the learned reranker's "law_cue" reads: a question about what binds a business, not a company's terms
+    assert asks_about_regulation(question) is regulation
 
 
 def test_title_kinds() -> None:

@@ -79,6 +79,18 @@ def asks_the_law(question: str) -> bool:
     return bool(LAW_CUE_RE.search(question + " "))
 
 
+# Words of public regulation a question uses without naming a law — a fine, a penalty, a permit, the
+# authorities ("구청에", "나라에서"), getting caught: what binds a business is a statute's or a decree's to say,
+# not a company's terms. Not "인가" (the question ending "…인가요"), not a bare "시청" (watching).
+REGULATION_CUE_RE = re.compile(r"과태료|벌금|징역|처벌|벌칙|영업\s*정지|허가|관청|[구시군도]청(?:에서|으로|에|장)|지자체"
+                               r"|나라에서|나라가|정부|행정\s*처분|등록\s*취소|걸리면|단속")
+
+
+def asks_about_regulation(question: str) -> bool:
+    """Does the question ask the law (``asks_the_law``) or about public regulation (``REGULATION_CUE_RE``)?"""
+    return asks_the_law(question) or bool(REGULATION_CUE_RE.search(question))
+
+
 # ─── the short names a question uses for a law ─────────────────────────────────────────────────────
 
 # A particle after a law's name in a question ("대리점법에 따르면", "가맹사업법상", "법률로는").

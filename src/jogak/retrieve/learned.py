@@ -6,7 +6,9 @@ Per clause hit (its best chunk and the chunks of the same clause folded into it)
 
     first ranking   fused score, position, rank in the BM25 and the dense list, BM25 score relative to the
                     best, dense cosine and its gap to the best, the document-routing boost
-    the question    share of its content words in the clause's title, and in the clause's text
+    the question    share of its content words in the clause's title, and in the clause's text; whether it
+                    asks the law or about public regulation (a fine, a permit, the authorities:
+                    ``grammar.laws.asks_about_regulation``) and the clause is a statute's, decree's or rule's
     the clause      whether it states a quantity or a time when the question asks "얼마 / 며칠 / 몇",
                     its length, how many chunks it spans
     the vectors     cosine between the question and the clause's closest chunk
@@ -24,6 +26,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from jogak.grammar.laws import asks_about_regulation, title_kind
 from jogak.lexicon import content_terms
 from jogak.lexicon.quantities import asks_quantity, states_quantity
 
@@ -32,9 +35,11 @@ WEIGHTS = Path(__file__).with_name("learned_rerank.json")
 # sets' mix (more law questions than terms questions, few answered by a 별표) rather than relevance (session 10:
 # MRR +0.031 with, +0.018 without, on sets left out of the fit), and Haru Market's delay-compensation
 # questions, answered by its 부록A, lost their clause (answers 97.1 → 94.9 %). The authority prior
-# (``SearchOptions.authority``) already says how far the binding text outranks an appendix.
+# (``SearchOptions.authority``) already says how far the binding text outranks an appendix. "law_cue" is not
+# such a prior: it fires only when the question itself speaks of the law or of public regulation (95 % of such
+# questions of the used sets have a law clause as gold, 55 % of the others; session 19).
 FEATURES = ("score", "inv_rank", "bm25_rank", "dense_rank", "bm25_rel", "dense", "dense_gap", "document",
-            "title", "coverage", "typed", "length", "chunks", "cosine")
+            "title", "coverage", "typed", "length", "chunks", "cosine", "law_cue")
 
 
 def clause_features(question: str, scores: Sequence[dict[str, float]], fused: Sequence[float],
@@ -47,6 +52,7 @@ def clause_features(question: str, scores: Sequence[dict[str, float]], fused: Se
     # twenty clauses per query (that tripled the search time)
     qt = {t[:-1] if len(t) > 2 and t.endswith("다") else t for t in content_terms(question)}
     wants = asks_quantity(question)
+    law_cue = asks_about_regulation(question)
     bm = max((s.get("bm25", 0.0) for s in scores), default=0.0) or 1.0
     dn = max((s.get("dense", 0.0) for s in scores), default=0.0)
     rows = []
@@ -60,7 +66,8 @@ def clause_features(question: str, scores: Sequence[dict[str, float]], fused: Se
                "title": sum(t in title for t in qt) / len(qt) if qt else 0.0,
                "coverage": sum(t in text for t in qt) / len(qt) if qt else 0.0,
                "typed": 1.0 if wants and states_quantity(text) else 0.0,
-               "length": math.log1p(len(text)) / 10.0, "chunks": min(n, 8) / 8.0, "cosine": cos}
+               "length": math.log1p(len(text)) / 10.0, "chunks": min(n, 8) / 8.0, "cosine": cos,
+               "law_cue": 1.0 if law_cue and title_kind(md.doc_title or "") != "other" else 0.0}
         rows.append([row[k] for k in FEATURES])
     return rows
 
