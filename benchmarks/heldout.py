@@ -93,7 +93,7 @@ SETS = {
     "a28": BLIND / "answers_r28.yaml",  # written at the end of session 17, run at the start of session 18: now used
     "a29": BLIND / "answers_r29.yaml",  # written at the start of session 18, run once at its end: now used
     "a30": BLIND / "answers_r30.yaml",  # written at the end of session 18, run at the start of session 19: now used
-    "a31": BLIND / "answers_r31.yaml",  # untouched (written at the start of session 19): once, at its end
+    "a31": BLIND / "answers_r31.yaml",  # written at the start of session 19, run once at its end: now used
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 

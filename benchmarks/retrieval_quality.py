@@ -102,8 +102,8 @@ SETS = {
     "a29": BLIND / "answers_r29.yaml",  # issue 13, written at the start of session 18, run once at its end: now used
     "r30": BLIND / "mixed_r30.yaml",  # blind, written at the end of session 18, run at the start of session 19: now used
     "a30": BLIND / "answers_r30.yaml",  # issue 13, written at the end of session 18, run at the start of session 19: now used
-    "r31": BLIND / "mixed_r31.yaml",  # blind, untouched (written at the start of session 19): once, at its end
-    "a31": BLIND / "answers_r31.yaml",  # issue 13, untouched (written at the start of session 19): once, at its end
+    "r31": BLIND / "mixed_r31.yaml",  # blind, written at the start of session 19, run once at its end: now used
+    "a31": BLIND / "answers_r31.yaml",  # issue 13, written at the start of session 19, run once at its end: now used
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
