@@ -37,7 +37,7 @@ WEIGHTS = Path(__file__).with_name("learned_rerank.json")
 # questions, answered by its 부록A, lost their clause (answers 97.1 → 94.9 %). The authority prior
 # (``SearchOptions.authority``) already says how far the binding text outranks an appendix. "law_cue" is not
 # such a prior: it fires only when the question itself speaks of the law or of public regulation (95 % of such
-# questions of the used sets have a law clause as gold, 55 % of the others; session 19).
+# questions of the used sets have a law clause as gold, 55 % of the others; measured in session 18).
 FEATURES = ("score", "inv_rank", "bm25_rank", "dense_rank", "bm25_rel", "dense", "dense_gap", "document",
             "title", "coverage", "typed", "length", "chunks", "cosine", "law_cue")
 
