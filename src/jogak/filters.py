@@ -21,6 +21,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from jogak.grammar.definitions import definitions_in
+
 if TYPE_CHECKING:
     import numpy as np
 
@@ -54,7 +56,7 @@ KEY_ALIASES = {"title": "doc_title", "doc": "doc_title", "date": "decision_date"
 # Columns every chunk row carries (Chroma metadata and the lexical index's columns).
 COLUMNS = ("chunk_id", "doc_id", "doc_title", "source", "block_type", "path", "path_prefixes", "decision_date",
            "decision_ymd", "court", "case_numbers", "article", "chunk_no", "pointers", "kind", "clause", "work",
-           "effective_from", "promulgated")
+           "effective_from", "promulgated", "defines")
 
 
 @dataclass(slots=True)
@@ -231,6 +233,9 @@ def filter_columns(chunk: Any) -> dict[str, Any]:
         "work": md.work,
         "effective_from": md.effective_from,
         "promulgated": md.promulgated,
+        # the terms the chunk's definitions items define ("6. "제대혈위탁"이란 …"): a question asking what a
+        # term means is answered by its definition (retrieve/lookup.py), found by the term, not by its wording
+        "defines": sorted(set(definitions_in(chunk.text))),
     }
 
 

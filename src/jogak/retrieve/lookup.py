@@ -1,11 +1,19 @@
 """Clause lookup: a clause or case named in the question ("제8조", "반품교환환불정책 제2조", "Section 4.2",
-"2000다11621 판결요지") puts that node's chunks first, ahead of everything the retrievers ranked."""
+"2000다11621 판결요지") puts that node's chunks first, ahead of everything the retrievers ranked; so does a
+term the question asks the meaning of ("유전자검사는 어떤 검사예요?") for the chunk whose definitions item
+defines it (the ``defines`` column, written at ingest)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from jogak.grammar.definitions import asked_terms
 from jogak.retrieve import structural
 from jogak.retrieve.documents import named_titles
 from jogak.retrieve.scope import Entry, Scope
+
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def named_first(scope: Scope, entries: list[Entry], by_row: dict[int, Entry]) -> list[Entry]:
@@ -14,8 +22,7 @@ def named_first(scope: Scope, entries: list[Entry], by_row: dict[int, Entry]) ->
     first: list[Entry] = []
     if scope.opts.clause_lookup and scope.n:
         refs = structural.find_clause_refs(scope.query)
-        if refs:
-            first = _named_rows(scope, refs, entries, by_row)
+        first = _named_rows(scope, refs, entries, by_row) if refs else _defining_rows(scope, entries, by_row)
     first_rows = {e.row for e in first}
     return first + [e for e in entries if e.row not in first_rows]
 
@@ -48,3 +55,36 @@ def _named_documents(scope: Scope) -> set[str] | None:
         return None
     dcol, tcol = scope.lex.column("doc_id"), scope.lex.column("doc_title")
     return {dcol[i] for i in range(scope.n) if tcol[i] in named}
+
+
+def _defining_rows(scope: Scope, entries: list[Entry], by_row: dict[int, Entry], most: int = 3) -> list[Entry]:
+    """The chunks that define the term the question asks the meaning of (the longest such term any chunk
+    defines), in the documents the question names if it names any, in the retrievers' order."""
+    terms = asked_terms(scope.query)
+    if not terms:
+        return []
+    lex = scope.lex
+    defined = lex.memo("defined_terms", lambda: _term_rows(lex.column("defines")))
+    term = next((t for t in terms if t in defined), None)
+    if term is None:
+        return []
+    doc_ids = _named_documents(scope)
+    dcol = lex.column("doc_id")
+    rows = [i for i in defined[term] if (scope.mask is None or scope.mask[i])
+            and (doc_ids is None or dcol[i] in doc_ids)]
+    rank = {e.row: j for j, e in enumerate(entries)}
+    first: list[Entry] = []
+    for i in sorted(rows, key=lambda i: rank.get(i, len(entries)))[:most]:
+        e = by_row.get(i) or Entry(i, lex.rows[i], 0.0, [])
+        e.matched = ["clause", "defines", *[m for m in e.matched if m not in ("clause", "defines")]]
+        first.append(e)
+    return first
+
+
+def _term_rows(column: Any) -> dict[str, list[int]]:
+    """term → the rows whose chunk defines it."""
+    out: dict[str, list[int]] = {}
+    for i, terms in enumerate(column):
+        for t in terms or ():
+            out.setdefault(t, []).append(i)
+    return out

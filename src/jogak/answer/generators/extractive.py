@@ -47,6 +47,7 @@ from jogak.answer.documents import pointed
 from jogak.answer.generators.base import Draft, DraftStatement, Generator, Quote
 from jogak.answer.generators.candidates import ANSWER_KINDS, Candidate, Scored
 from jogak.answer.generators.confidence import answer_features
+from jogak.answer.generators.defined import defined_term
 from jogak.answer.generators.fit import answers_type, narrowed, question_focus, range_factors, wanted_types
 from jogak.answer.generators.named import APPENDIX_WORDS, named_clause
 from jogak.answer.generators.selection import (
@@ -98,10 +99,15 @@ class ExtractiveAnswerer(Generator):
                 "coverage": scored.coverage, "threshold": w.threshold, "min_lexical": w.min_lexical,
                 "min_coverage": w.min_coverage}
         named = named_clause(question, context, answerable, cands, w.max_clause_units)
+        defined = [] if named else defined_term(question, context, answerable, cands, w.max_clause_units)
+        if defined:  # answered like a named clause: the definition is looked up, not scored
+            info["defined_term"] = True
+            named = defined
+        elif named:
+            info["named_clause"] = True
         if named:
             statements = [DraftStatement(c.unit.shown(), [Quote(c.excerpt.n, c.unit)]) for c in named]
             ids = sorted({c.excerpt.n for c in named})
-            info["named_clause"] = True
             info["features"] = self.features(named[0], scored, True, answerable, question, named=True)
             conf = self.confidence(info["features"])
             return Draft(answer=" ".join(s.text for s in statements), evidence_ids=ids,

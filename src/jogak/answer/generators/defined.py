@@ -1,0 +1,66 @@
+"""A question that asks what a term means ("생명윤리법에서 말하는 유전자검사는 어떤 검사예요?", "약관에서 말하는
+입주살림은 어떤 서비스예요?") is answered with the definitions item that defines the term ("15. "유전자검사"란 …을
+말한다"), in the document the rest of the question points to — the way a question naming "제3조" is answered with
+제3조. Without this the article whose title holds the term ("제51조 (유전자검사의 동의)") outscores the
+definition, which shares only the one word with the question."""
+
+from __future__ import annotations
+
+import re
+
+from jogak.answer.context import Context
+from jogak.answer.generators.candidates import Candidate
+from jogak.answer.generators.named import one_document
+from jogak.grammar.definitions import asked_terms
+from jogak.grammar.definitions import defined_term as defines
+
+# a definition that introduces its own list ("…로서 다음 각 목의 어느 하나에 해당하는 것을 말한다")
+_OWN_LIST = re.compile(r"다음\s*각\s*(?:목|호)|다음과\s*같|as\s+follows|the\s+following", re.I)
+
+
+def defined_terms(answerable: list[Candidate]) -> dict[str, list[Candidate]]:
+    """Each term a unit of the excerpts defines (spaces removed), with the units that define it."""
+    out: dict[str, list[Candidate]] = {}
+    for c in answerable:
+        term = defines(c.unit.text)
+        if term:
+            out.setdefault(term, []).append(c)
+    return out
+
+
+def defined_term(question: str, context: Context, answerable: list[Candidate], cands: list[Candidate],
+                 most: int = 6) -> list[Candidate]:
+    """The definition of the term the question asks about, with the items of a list the definition
+    introduces; empty when the question asks no such thing or no excerpt defines the term."""
+    defs = defined_terms(answerable)
+    term = next((t for t in asked_terms(question) if t in defs), None)
+    if term is None:
+        return []
+    picked = one_document(question, context, defs[term], most)[:1]
+    if not picked:
+        return []
+    d = picked[0]
+    if _OWN_LIST.search(d.unit.text):
+        picked += _sub_items(d, cands)[: most - 1]
+    return picked
+
+
+def _style(label: str) -> str:
+    """A list label's numbering style: "1." digits, "가." Hangul, "(1)" parenthesised, "a." Latin."""
+    core = re.sub(r"[()（）.\s]", "", label)
+    return ("paren" if label.lstrip().startswith(("(", "（")) else "") + (
+        "digit" if core.isdigit() else "hangul" if re.fullmatch(r"[가-힣]", core) else "latin")
+
+
+def _sub_items(d: Candidate, cands: list[Candidate]) -> list[Candidate]:
+    """The items right after ``d`` in its excerpt that are numbered in another style than ``d`` ("3. … 다음 각
+    목의 물품" → 가., 나.): the list the definition introduces."""
+    same = sorted((x for x in cands if x.excerpt.n == d.excerpt.n and x.unit.start > d.unit.start),
+                  key=lambda x: x.unit.start)
+    out: list[Candidate] = []
+    for x in same:
+        if x.unit.kind != "item" or not x.unit.item or _style(x.unit.item) == _style(d.unit.item or "1."):
+            break
+        if x.unit.answerable:
+            out.append(x)
+    return out

@@ -1,0 +1,60 @@
+"""Definitions: what a definitions item defines, and which term a question asks the meaning of.
+
+A definitions article ("제2조 (정의)", "제2조(용어의 뜻)") lists items that each state what one term means
+("6. "제대혈위탁"이란 …을 말한다"). A question that asks what such a term is ("유전자검사는 어떤 검사예요?")
+is answered by that item — found by the term, the way a question naming "제3조" is answered with 제3조.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+# A definitions item states what one term means: "6. "제대혈위탁"이란 …을 말한다", "“회원”이라 함은 …",
+# "「보관기간」이란 …", '"Services" means …'. Group ``term`` is the defined word as written.
+DEFINES_TERM_RE = re.compile(
+    r"^\s*(?:[(（]?(?:\d{1,3}|[가-하])[.)）]\s*)?[\"“”'‘’「『]\s*(?P<term>[^\"“”'‘’」』\n]{1,40}?)\s*[\"“”'‘’」』]\s*"
+    r"(?:(?:이)?란|(?:이)?라\s*함은|(?:이)?라고\s*함은|\(이하[^)]*\)\s*(?:이)?란|\s*(?:means|shall\s+mean))", re.IGNORECASE)
+# What follows a term in a question that asks what the term is ("유전자검사는 어떤 검사예요?", "제대혈위탁은 어떤
+# 걸 말해요?", "입주살림이 뭐예요?", "가사서비스에는 어떤 일들이 들어가요?"): a topic or subject particle, then an
+# identity question that ends the sentence. "T는 어떤 경우에 …할 수 있어요" asks something else about T.
+WHAT_IS_TAIL_RE = re.compile(
+    r"^\s*(?:은|는|이란|란|이라는\s*(?:게|것|건)|라는\s*(?:게|것|건)|(?:이)?라고\s*하는\s*(?:게|것|건)|에는|엔|이|가)"
+    r"\s*(?:정확히|법적으로|구체적으로|대체|도대체|법에서는?|약관에서는?)?\s*"
+    r"(?:(?:어떤|무슨)\s*(?:[가-힣]+\s*)?(?:을|를)?\s*(?:말해요|말하나요|말합니까|말하는\s*(?:거|건)|가리켜요|가리키나요|뜻해요|뜻하나요)"
+    r"|(?:어떤|무슨)\s*[가-힣]+?들?(?:이에요|예요|에요|인가요|이죠|죠|입니까|일까요|이야|야)"
+    r"|(?:어떤|무슨)\s*[가-힣]+?들?(?:이|가)\s*(?:들어가요|들어가나요|포함돼요|포함되나요|해당돼요|해당하나요)"
+    r"|(?:뭐|무엇)(?:예요|에요|이에요|인가요|이죠|죠|야|입니까|을\s*말해요|를\s*말해요|을\s*말하나요|를\s*말하나요))"
+    r"\s*(?:[?？.]|$)")
+
+# a definition at the start of a line of a chunk (items are lines of their own in every loader's text)
+_LINE_DEFINES = re.compile(DEFINES_TERM_RE.pattern.replace(r"^\s*", r"(?m)^[ \t]*", 1), re.IGNORECASE)
+
+
+def defined_term(text: str) -> str | None:
+    """The term ``text`` (one item or sentence) defines, spaces removed; None when it defines none."""
+    m = DEFINES_TERM_RE.match(text)
+    return re.sub(r"\s+", "", m.group("term")) if m else None
+
+
+def definitions_in(text: str) -> Iterator[str]:
+    """Every term a definition at the start of one of ``text``'s lines defines, spaces removed."""
+    for m in _LINE_DEFINES.finditer(text):
+        yield re.sub(r"\s+", "", m.group("term"))
+
+
+def asked_terms(question: str) -> list[str]:
+    """The words a question asks the meaning of, spaces removed, longest first: the one to three words
+    before an identity question that ends the sentence ("… 말하는 제대혈 위탁은 어떤 걸 말해요?" →
+    "제대혈위탁", "위탁" …). Empty for a question that asks something else."""
+    out: list[str] = []
+    for i in range(1, len(question)):
+        if question[i - 1].isspace() or not WHAT_IS_TAIL_RE.match(question[i:]):
+            continue
+        words = [w.strip("\"'“”‘’「」『』()") for w in question[:i].split()]
+        for n in (3, 2, 1):
+            if len(words) >= n and all(words[-n:]):
+                term = "".join(words[-n:])
+                if term not in out:
+                    out.append(term)
+    return sorted(out, key=len, reverse=True)

@@ -1,0 +1,125 @@
+"""A question that asks what a term means ("이 약관에서 말하는 대여기구는 어떤 걸 말해요?") is answered by the
+definitions item that defines the term: the chunk is found by the term (the ``defines`` column written at
+ingest, ``retrieve/lookup.py``) and the answer quotes the item (``answer/generators/defined.py``), even when
+another article's title holds the term (real store on disk, hash embedder, real BM25)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "index"))
+
+from fakes import HashEmbedder
+
+from jogak.answer.ask import answer_hits
+from jogak.grammar.definitions import asked_terms, defined_term, definitions_in
+from jogak.index import open_store
+from jogak.retrieve import SearchOptions, search
+
+# 제7조's title and text repeat "대여기구" more often than the definition does
+TERMS = """물빛레저 이용약관
+
+제1조 (적용)
+이 약관은 물빛레저의 모든 이용자에게 적용한다.
+
+제2조 (용어의 정의)
+이 약관에서 사용하는 용어의 뜻은 다음과 같다.
+1. "대여기구"란 회사가 빌려주는 제트스키와 패들보드를 말한다.
+2. "이용자"란 회사의 대여기구를 빌리는 사람을 말한다.
+3. "안전장비"란 다음 각 목의 물품을 말한다.
+  가. 구명조끼
+  나. 헬멧
+
+제7조 (대여기구의 점검)
+① 회사는 대여기구를 빌려주기 전에 대여기구의 연료와 엔진을 점검한다.
+② 이용자는 대여기구에 이상이 있으면 바로 회사에 알린다.
+"""
+
+# another document defines "이용자" differently
+RULES = """물빛마리나 운영규정
+
+제1조 (목적)
+이 규정은 물빛마리나의 운영에 필요한 사항을 정한다.
+
+제2조 (정의)
+이 규정에서 사용하는 용어의 뜻은 다음과 같다.
+1. "이용자"란 마리나에 배를 정박하는 선주를 말한다.
+
+제4조 (이용자의 의무)
+이용자는 정박한 배를 스스로 관리한다. 이용자는 관리사무소의 지시에 따른다.
+"""
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory):
+    d = tmp_path_factory.mktemp("defined")
+    (d / "이용약관_물빛레저.txt").write_text(TERMS, encoding="utf-8")
+    (d / "운영규정_물빛마리나.txt").write_text(RULES, encoding="utf-8")
+    st = open_store(d / "db", embedder=HashEmbedder())
+    assert not st.ingest([str(d / "이용약관_물빛레저.txt"), str(d / "운영규정_물빛마리나.txt")]).failed
+    yield st
+    st.close()
+
+
+def _first(store, question: str) -> tuple[str, str]:
+    hit = search(store, question, k=3, options=SearchOptions.from_config({})).hits[0]
+    return hit.chunk.metadata.doc_title, hit.chunk.metadata.article or ""
+
+
+@pytest.mark.parametrize("question, term", [
+    ("제대혈 관리 및 연구에 관한 법률에서 말하는 제대혈위탁은 어떤 걸 말해요?", "제대혈위탁"),
+    ("생명윤리법에서 말하는 유전자검사는 어떤 검사예요?", "유전자검사"),
+    ("가사서비스에는 어떤 일들이 들어가요?", "가사서비스"),
+    ("약관에서 돌봄매니저는 어떤 사람을 말해요?", "돌봄매니저"),
+    ("\"수입유통식별표\"는 뭐예요?", "수입유통식별표"),
+    ("제대혈 위탁이 뭐예요?", "제대혈위탁"),
+])
+def test_questions_that_ask_what_a_term_is(question: str, term: str) -> None:
+    assert term in asked_terms(question)
+
+
+@pytest.mark.parametrize("question", [
+    "환불은 어떤 경우에 받을 수 있어요?", "이용자는 어떤 서류를 내야 해요?", "육아도우미는 아이돌봄사랑 뭐가 달라요?",
+    "대여기구는 몇 시까지 반납해요?", "VIP 등급에는 어떤 혜택이 있어요?",
+])
+def test_questions_that_ask_something_else(question: str) -> None:
+    assert asked_terms(question) == []
+
+
+def test_what_a_definition_defines() -> None:
+    assert defined_term('6. "제대혈위탁"이란 산모가 …을 말한다.') == "제대혈위탁"
+    assert defined_term("“회원”이라 함은 회사와 계약을 맺은 사람을 말한다.") == "회원"
+    assert defined_term('"Services" means the services described in Exhibit A.') == "Services"
+    assert defined_term("회원은 회사의 대여기구를 빌릴 수 있다.") is None
+    assert list(definitions_in(TERMS)) == ["대여기구", "이용자", "안전장비"]
+
+
+def test_the_definition_comes_first_for_a_meaning_question(store) -> None:
+    assert _first(store, "물빛레저 약관에서 말하는 대여기구는 어떤 걸 말해요?") == ("이용약관_물빛레저", "제2조 (용어의 정의)")
+    # the same words asking something else: the rule, not the definition
+    assert _first(store, "물빛레저 대여기구에 이상이 있으면 어떻게 해요?")[1].startswith("제7조")
+
+
+def test_the_named_document_defines_the_term(store) -> None:
+    assert _first(store, "물빛마리나 운영규정에서 말하는 이용자는 어떤 사람이에요?") == ("운영규정_물빛마리나", "제2조 (정의)")
+    assert _first(store, "물빛레저 약관에서 말하는 이용자는 어떤 사람이에요?") == ("이용약관_물빛레저", "제2조 (용어의 정의)")
+
+
+def test_the_answer_quotes_the_definition(store) -> None:
+    q = "물빛레저 약관에서 말하는 대여기구는 어떤 걸 말해요?"
+    hits = search(store, q, k=5, options=SearchOptions.from_config({})).hits
+    a = answer_hits(q, hits).answer
+    assert a.outcome == "answer"
+    assert a.answer.startswith('1. "대여기구"란 회사가 빌려주는 제트스키와 패들보드를 말한다.'), a.answer
+    assert "점검한다" not in a.answer and '"이용자"란' not in a.answer
+
+
+def test_a_definition_brings_its_own_list(store) -> None:
+    q = "물빛레저 약관에서 말하는 안전장비는 어떤 거예요?"
+    hits = search(store, q, k=5, options=SearchOptions.from_config({})).hits
+    a = answer_hits(q, hits).answer
+    assert '"안전장비"란' in a.answer and "구명조끼" in a.answer and "헬멧" in a.answer, a.answer
+    assert '"대여기구"란' not in a.answer
