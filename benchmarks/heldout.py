@@ -94,7 +94,7 @@ SETS = {
     "a29": BLIND / "answers_r29.yaml",  # written at the start of session 18, run once at its end: now used
     "a30": BLIND / "answers_r30.yaml",  # written at the end of session 18, run at the start of session 19: now used
     "a31": BLIND / "answers_r31.yaml",  # written at the start of session 19, run once at its end: now used
-    "a32": BLIND / "answers_r32.yaml",  # untouched: written at the start of session 20, run once at its end
+    "a32": BLIND / "answers_r32.yaml",  # written at the start of session 20, run once at its end: now used
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 

@@ -104,8 +104,8 @@ SETS = {
     "a30": BLIND / "answers_r30.yaml",  # issue 13, written at the end of session 18, run at the start of session 19: now used
     "r31": BLIND / "mixed_r31.yaml",  # blind, written at the start of session 19, run once at its end: now used
     "a31": BLIND / "answers_r31.yaml",  # issue 13, written at the start of session 19, run once at its end: now used
-    "r32": BLIND / "mixed_r32.yaml",  # blind, untouched: written at the start of session 20, run once at its end
-    "a32": BLIND / "answers_r32.yaml",  # issue 13, untouched: written at the start of session 20, run once at its end
+    "r32": BLIND / "mixed_r32.yaml",  # blind, written at the start of session 20, run once at its end: now used
+    "a32": BLIND / "answers_r32.yaml",  # issue 13, written at the start of session 20, run once at its end: now used
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
