@@ -22,6 +22,12 @@ from jogak.model import Chunk, ChunkMetadata, Hit, Segment
     ("몇 살부터 혼자 이용할 수 있어요?", "1세대에 2명까지 등록한다.", False),
     ("보험은 최소 몇 억 원짜리로 들어야 해요?", "1억원 이상의 보험에 가입하여야 한다.", True),
     ("시속 몇 킬로까지 달려도 돼요?", "최고속도는 매시 80킬로미터로 한다.", True),
+    ("셔틀버스는 몇 시에 서요?", "셔틀버스 2대를 운행한다.", False),
+    ("셔틀버스는 몇 시에 서요?", "셔틀버스는 오전 8시 30분에 정문에 선다.", True),
+    ("새벽조는 몇 시부터 일해요?", "새벽조: 22:00 ~ 다음 날 07:00", True),
+    ("면회는 몇 시까지 돼요?", "면회는 3시간을 넘지 못한다.", False),
+    ("가게는 최소 몇 평이어야 해요?", "점포는 1층에 두어야 한다.", False),
+    ("가게는 최소 몇 평이어야 해요?", "점포의 전용면적은 33제곱미터 이상으로 한다.", True),
 ])
 def test_a_counted_question_needs_a_number_of_its_kind(question: str, text: str, expected: bool) -> None:
     wants = counters_asked(question)
@@ -33,6 +39,7 @@ def test_a_counted_question_needs_a_number_of_its_kind(question: str, text: str,
     "몇 번째 방문부터 할인돼요?",  # an ordinal asks which, not how many times
     "몇 세대가 살아요?",  # households: a count of things, not an age
     "며칠 안에 돌려줘요?",  # periods stay with the time check
+    "하루 몇 시간 일해요?",  # hours are a period, not a clock time
     "얼마예요?",
 ])
 def test_no_counter_is_asked(question: str) -> None:

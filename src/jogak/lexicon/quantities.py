@@ -56,6 +56,11 @@ _COUNTERS = [  # (question cue, counters after a number, other forms of the answ
      r"분의\s*\d|\d\s*/\s*\d"),  # "100분의 10", "1/10"
     (r"몇\s*(?:원|만\s*원|천\s*원|억|천만|백만)", r"(?:[십백천만억]\s*)*원|억", None),
     (r"몇\s*(?:킬로(?!그)|미터|km|센티)", r"(?:킬로미터|킬로|km|미터|m(?![a-z])|센티미터|센티|cm)", None),
+    # a clock time ("몇 시에", "몇 시부터"): "오후 9시", "22:00" — not "3시간" nor a count of buses
+    (r"몇\s*시(?![가-힣])|몇\s*시(?=[에부까쯤]|이후|이전|전|후)", r"시(?!간|대|행|설|청|장|도|험|세|점|기)",
+     r"\d{1,2}\s*:\s*\d{2}|자정|정오"),
+    # a floor area ("몇 평"): 평 or square metres
+    (r"몇\s*평", r"(?:평|제곱미터|㎡|m2|m²)", None),
 ]
 _COUNTER_RULES = [(re.compile(cue, re.I), re.compile(rf"{_NUMBER}(?:{ans})" + (f"|{other}" if other else ""), re.I))
                   for cue, ans, other in _COUNTERS]
