@@ -5,15 +5,12 @@ defines it (the ``defines`` column, written at ingest)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from jogak.grammar.definitions import asked_terms
 from jogak.retrieve import structural
 from jogak.retrieve.documents import named_titles
 from jogak.retrieve.scope import Entry, Scope
-
-if TYPE_CHECKING:
-    from typing import Any
 
 
 def named_first(scope: Scope, entries: list[Entry], by_row: dict[int, Entry]) -> list[Entry]:
