@@ -53,7 +53,9 @@ FIELDS: dict[str, FieldSpec] = {
 KEY_ALIASES = {"title": "doc_title", "doc": "doc_title", "date": "decision_date", "case": "case_number",
                "block": "block_type", "layer": "block_type", "asof": "as_of", "as-of": "as_of"}
 
-# Columns every chunk row carries (Chroma metadata and the lexical index's columns).
+# Columns every chunk row carries (Chroma metadata and the lexical index's columns). COLUMNS_VERSION names their
+# schema: a store whose rows were written under another one gets them recomputed at its next ingest.
+COLUMNS_VERSION = "2"  # 2: defines
 COLUMNS = ("chunk_id", "doc_id", "doc_title", "source", "block_type", "path", "path_prefixes", "decision_date",
            "decision_ymd", "court", "case_numbers", "article", "chunk_no", "pointers", "kind", "clause", "work",
            "effective_from", "promulgated", "defines")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -181,6 +182,29 @@ def test_stale_tokenizer_is_rebuilt_on_next_ingest(tmp_path: Path, small_corpus:
     assert sorted(rep.unchanged) == ["contract.txt", "policy.txt"] and not st.tokenizer_stale()
     res = search(st, "포인트 유효기간", k=1, options=SearchOptions(dense=False))
     assert res.hits and "유효기간" in res.hits[0].chunk.text and not res.warnings
+
+
+def test_rows_of_an_older_column_schema_are_recomputed_on_next_ingest(tmp_path: Path) -> None:
+    # a store written before the ``defines`` column: the next ingest computes it for the rows it already holds
+    d = tmp_path / "docs"
+    d.mkdir()
+    (d / "약관.txt").write_text("제2조 (정의)\n이 약관에서 쓰는 말의 뜻은 다음과 같다.\n1. \"회원\"이란 가입한 사람을 말한다.\n\n"
+                               "제3조 (탈퇴)\n회원은 언제든지 탈퇴할 수 있다.\n", encoding="utf-8")
+    st = _store(tmp_path)
+    st.ingest([d], strategy="structure")
+    with st.manifest.txn() as db:
+        for row, cols in db.execute("SELECT row, cols FROM chunks").fetchall():
+            old = {k: v for k, v in json.loads(cols).items() if k != "defines"}
+            db.execute("UPDATE chunks SET cols=? WHERE row=?", (json.dumps(old, ensure_ascii=False), row))
+        db.execute("DELETE FROM meta WHERE key='columns'")
+    rep = st.ingest([d], strategy="structure")
+    assert rep.unchanged == ["약관.txt"]
+    with st.manifest.txn() as db:
+        cols = [json.loads(c) for (c,) in db.execute("SELECT cols FROM chunks").fetchall()]
+    assert ["회원"] in [c.get("defines") for c in cols]
+    assert all("kind" in c for c in cols)  # the writer's own columns are kept
+    hit = search(st, "약관에서 말하는 회원은 어떤 사람을 말해요?", k=1).hits[0]
+    assert hit.chunk.metadata.article.startswith("제2조") and "defines" in hit.matched
 
 
 def test_embedding_backend_failure_leaves_collection_unchanged(tmp_path: Path, small_corpus: Path) -> None:

@@ -12,7 +12,7 @@ import shutil
 from array import array
 from typing import TYPE_CHECKING, Any
 
-from jogak.filters import COLUMNS
+from jogak.filters import COLUMNS, COLUMNS_VERSION, filter_columns
 from jogak.index.ingest import Progress
 from jogak.index.leaves import FILE as LEAF_FILE
 from jogak.index.leaves import LeafRows
@@ -142,26 +142,34 @@ def tokenizer_stale(manifest: Manifest) -> bool:
 
 
 def retokenize_if_needed(store: Store, progress: Progress) -> None:
-    """The BM25 tokens were made by an older tokenizer: re-tokenize the active chunks and swap in a
-    rebuilt index (readers keep using the old directory until the flip)."""
+    """The BM25 tokens were made by an older tokenizer, or the rows' filter columns by an older column
+    schema (``COLUMNS_VERSION``: a column added since, such as ``defines``): recompute them from the active
+    chunks and swap in a rebuilt index (readers keep using the old directory until the flip)."""
     m = store.manifest
-    if m.meta("tokenizer") == TOKENIZER_VERSION:
+    tokens_ok, cols_ok = m.meta("tokenizer") == TOKENIZER_VERSION, m.meta("columns") == COLUMNS_VERSION
+    if tokens_ok and cols_ok:
         return
     rows = m.active_chunk_data()
     if rows:
-        updates = []
-        for j, (row, data) in enumerate(rows):
+        tokens, cols = [], []
+        for j, (row, data, old_cols) in enumerate(rows):
             c = Chunk.from_dict(json.loads(data))
-            updates.append((json.dumps(tokenize(lexical_text(c)), ensure_ascii=False), row))
+            if not tokens_ok:
+                tokens.append((json.dumps(tokenize(lexical_text(c)), ensure_ascii=False), row))
+            if not cols_ok:  # the writer's extra columns (pointers, kind) are kept as they were
+                cols.append((json.dumps({**json.loads(old_cols or "{}"), **filter_columns(c)},
+                                        ensure_ascii=False), row))
             if j % 200 == 0:
-                progress("retokenize", j, len(rows), "")
+                progress("retokenize" if not tokens_ok else "columns", j, len(rows), "")
         with m.txn() as db:
-            m.set_tokens(db, updates)
+            m.set_tokens(db, tokens)
+            m.set_cols(db, cols)
         new_lex = build_lexical(store, exclude_docs=set(), extra=[])
     with m.txn() as db:
         if rows:
             m.set_lexical(db, new_lex)
         m.set_meta(db, "tokenizer", TOKENIZER_VERSION)
+        m.set_meta(db, "columns", COLUMNS_VERSION)
 
 
 def remove(store: Store, doc_id_or_source: str) -> bool:

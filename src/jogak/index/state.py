@@ -290,10 +290,10 @@ class Manifest:
     def drop_lexical(self, keep: set[str | None]) -> None:
         """Forget stored BM25 indexes outside ``keep`` (local directories are collected by the caller)."""
 
-    def active_chunk_data(self) -> list[tuple[str, str]]:
-        """(row key, chunk JSON) of every active chunk."""
+    def active_chunk_data(self) -> list[tuple[str, str, str]]:
+        """(row key, chunk JSON, columns JSON) of every active chunk."""
         with self.lock:
-            return self.db.execute(f"SELECT c.row, c.data FROM {ACTIVE}").fetchall()
+            return self.db.execute(f"SELECT c.row, c.data, c.cols FROM {ACTIVE}").fetchall()
 
     def active_row_keys(self, embedded_only: bool = False) -> set[str]:
         with self.lock:
@@ -360,6 +360,10 @@ class Manifest:
     def set_tokens(self, db: sqlite3.Connection, updates: list[tuple[str, str]]) -> None:
         """(tokens JSON, row key) pairs."""
         db.executemany("UPDATE chunks SET tokens=? WHERE row=?", updates)
+
+    def set_cols(self, db: sqlite3.Connection, updates: list[tuple[str, str]]) -> None:
+        """(columns JSON, row key) pairs."""
+        db.executemany("UPDATE chunks SET cols=? WHERE row=?", updates)
 
     def delete_gens(self, gens: Iterable[int]) -> None:
         with self.txn() as db:
