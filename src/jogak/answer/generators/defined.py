@@ -11,11 +11,9 @@ import re
 from jogak.answer.context import Context
 from jogak.answer.generators.candidates import Candidate
 from jogak.answer.generators.named import one_document
+from jogak.answer.generators.selection import LIST_LEAD
 from jogak.grammar.definitions import asked_terms
 from jogak.grammar.definitions import defined_term as defines
-
-# a definition that introduces its own list ("…로서 다음 각 목의 어느 하나에 해당하는 것을 말한다")
-_OWN_LIST = re.compile(r"다음\s*각\s*(?:목|호)|다음과\s*같|as\s+follows|the\s+following", re.I)
 
 
 def defined_terms(answerable: list[Candidate]) -> dict[str, list[Candidate]]:
@@ -40,7 +38,7 @@ def defined_term(question: str, context: Context, answerable: list[Candidate], c
     if not picked:
         return []
     d = picked[0]
-    if _OWN_LIST.search(d.unit.text):
+    if LIST_LEAD.search(d.unit.text):  # a definition that introduces its own list ("다음 각 목의 …")
         picked += _sub_items(d, cands)[: most - 1]
     return picked
 

@@ -17,7 +17,7 @@ from jogak.answer.units import Unit
 from jogak.answer.verify import SAME_TOPIC, disagree, topic_overlap
 from jogak.grammar.patterns import ANY_OF_LEAD_RE
 
-_LIST_LEAD = re.compile(r"다음\s*각\s*(?:호|목)|다음과\s*같|아래와\s*같|as\s+follows|the\s+following", re.I)
+LIST_LEAD = re.compile(r"다음\s*각\s*(?:호|목)|다음과\s*같|아래와\s*같|as\s+follows|the\s+following", re.I)
 _ITEM_MARK_ONLY = re.compile(r"\s*(?:\(?[0-9가-힣a-zA-Z]{1,3}[.)]|[①-⑳])?\s*")  # what parts a lead from its item 1
 _PROVISO = re.compile(r"^\s*(?:다만|단,|단서)")
 # A later paragraph that limits an earlier one ("③ 제2항에도 불구하고 …", "제1항의 경우 …", "전항의 …").
@@ -126,7 +126,7 @@ def complete(chosen: list[Candidate], cands: list[Candidate], w: ExtractiveWeigh
             continue
         # an item of a list that holds together (its lead offers no alternatives) brings its siblings
         # however they score; an item of an "어느 하나에 해당하는" list answers alone
-        holds = bool(c.unit.context) and _LIST_LEAD.search(c.unit.context) and not ANY_OF_LEAD_RE.search(c.unit.context)
+        holds = bool(c.unit.context) and LIST_LEAD.search(c.unit.context) and not ANY_OF_LEAD_RE.search(c.unit.context)
         if (c.unit.kind == "item" and not wants_list and not holds
                 and min(x.score for x in items) < w.list_keep * c.score):
             continue
@@ -318,7 +318,7 @@ def _list_items(c: Candidate, cands: list[Candidate]) -> list[Candidate]:
                         and lead in normalise_ws(x.unit.context)), key=lambda x: x.unit.start)
         # without "다음 각 호 / 다음과 같다" a sentence leads the list only when the list follows it at once
         # ("다음 사항을 적은 설명서를 주고 설명한다." + 1., 2., …): the last sentence before item 1
-        if items and not _LIST_LEAD.search(u.text) and not _ITEM_MARK_ONLY.fullmatch(c.excerpt.text[u.end:items[0].unit.start]):
+        if items and not LIST_LEAD.search(u.text) and not _ITEM_MARK_ONLY.fullmatch(c.excerpt.text[u.end:items[0].unit.start]):
             return []
         return items
     else:
