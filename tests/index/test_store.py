@@ -197,13 +197,18 @@ def test_rows_of_an_older_column_schema_are_recomputed_on_next_ingest(tmp_path: 
             old = {k: v for k, v in json.loads(cols).items() if k != "defines"}
             db.execute("UPDATE chunks SET cols=? WHERE row=?", (json.dumps(old, ensure_ascii=False), row))
         db.execute("DELETE FROM meta WHERE key='columns'")
+    assert st.columns_stale()
+    assert any("chunk columns predate" in w for w in search(st, "회원이 뭐예요?", k=1).warnings)
     rep = st.ingest([d], strategy="structure")
+    assert not st.columns_stale()
     assert rep.unchanged == ["약관.txt"]
     with st.manifest.txn() as db:
         cols = [json.loads(c) for (c,) in db.execute("SELECT cols FROM chunks").fetchall()]
     assert ["회원"] in [c.get("defines") for c in cols]
     assert all("kind" in c for c in cols)  # the writer's own columns are kept
-    hit = search(st, "약관에서 말하는 회원은 어떤 사람을 말해요?", k=1).hits[0]
+    res = search(st, "약관에서 말하는 회원은 어떤 사람을 말해요?", k=1)
+    assert not any("chunk columns predate" in w for w in res.warnings)
+    hit = res.hits[0]
     assert hit.chunk.metadata.article.startswith("제2조") and "defines" in hit.matched
 
 

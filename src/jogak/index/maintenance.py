@@ -141,6 +141,12 @@ def tokenizer_stale(manifest: Manifest) -> bool:
     return v is not None and v != TOKENIZER_VERSION
 
 
+def columns_stale(manifest: Manifest) -> bool:
+    """True when the rows' filter columns predate ``COLUMNS_VERSION`` (a store written before a column such as
+    ``defines`` existed: its lookups miss until the next ingest recomputes them)."""
+    return manifest.meta("tokenizer") is not None and manifest.meta("columns") != COLUMNS_VERSION
+
+
 def retokenize_if_needed(store: Store, progress: Progress) -> None:
     """The BM25 tokens were made by an older tokenizer, or the rows' filter columns by an older column
     schema (``COLUMNS_VERSION``: a column added since, such as ``defines``): recompute them from the active

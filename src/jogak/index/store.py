@@ -356,6 +356,10 @@ class Store:
         """True when the BM25 index was built by an older tokenizer (the next ingest rebuilds it)."""
         return maintenance.tokenizer_stale(self.manifest)
 
+    def columns_stale(self) -> bool:
+        """True when the rows' filter columns predate this version (the next ingest recomputes them)."""
+        return maintenance.columns_stale(self.manifest)
+
     def check(self) -> dict[str, Any]:
         """Consistency report: every active chunk is in BM25 (and in Chroma when embedded), nothing else."""
         return maintenance.check(self)

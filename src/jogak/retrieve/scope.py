@@ -81,6 +81,9 @@ def open_scope(store: SearchableStore, query: str, k: int, filters: Any, opts: S
     lex = store.lexical(snap)
     if opts.bm25 and store.tokenizer_stale():
         warnings.append("the BM25 index was built by an older tokenizer; run `jogak ingest` again to rebuild it")
+    if store.columns_stale():
+        warnings.append("the store's chunk columns predate this version (defined-term lookup is off); "
+                        "run `jogak ingest` again to recompute them")
     doc_titles = lex.memo("doc_titles", lambda: sorted({t for t in lex.columns.get("doc_title", []) if t}))
     from_q: list[Filter] = []
     rq = query

@@ -31,6 +31,10 @@ class SearchableStore(Protocol):
         """True when the BM25 index was built by an older tokenizer."""
         ...
 
+    def columns_stale(self) -> bool:
+        """True when the rows' filter columns (``defines``, …) predate this version."""
+        ...
+
     def dense_info(self, snap: Snapshot | None = None) -> tuple[bool, str | None]:
         """(dense retrieval usable, the reason when not)."""
         ...
