@@ -15,6 +15,9 @@ from jogak.answer.generators.selection import clause_key
 from jogak.grammar.patterns import LIST_QUESTION_RE
 from jogak.lexicon import content_terms
 
+# "실제로/정확히 얼마": the question wants the figure itself, which a ceiling ("300만원 이하") does not give
+_EXACT = re.compile(r"실제(?:로)?|정확(?:히|한)|구체적(?:으로|인)|딱\s*얼마")
+_CAP = re.compile(r"\d[\d,.]*\s*(?:만|천|억)?\s*(?:원|일|개월|년|시간|분|%|퍼센트|회|명|배)\s*(?:이하|이내|미만|까지|한도|범위)")
 # interrogatives: with the question marks, three or more ("언제 줘야 하고, 얼마 동안 보관해요?") make a two-part question
 _ASKS = re.compile(r"언제|며칠|얼마|몇|어디|누구|무엇|뭐|어떻게|어떤|왜|\bwhen\b|\bhow\b|\bwhat\b|\bwho\b", re.I)
 
@@ -43,4 +46,41 @@ def answer_features(best: Candidate, scored: Scored, typed: bool, answerable: li
             "asks_list": 1.0 if LIST_QUESTION_RE.search(question) else 0.0,
             "multi": 1.0 if len(_ASKS.findall(question)) + question.count("?") >= 3 else 0.0,
             "table_row": 1.0 if best.unit.kind == "table_row" else 0.0,
-            "rank": min(best.excerpt.rank, 5) / 5}
+            "rank": min(best.excerpt.rank, 5) / 5,
+            **_retrieval_features(best, answerable), **_clause_features(best, scored),
+            "cap": 1.0 if _EXACT.search(question) and _CAP.search(best.unit.text) else 0.0}
+
+
+def _article(c: Candidate) -> tuple[str, str]:
+    md = c.excerpt.chunk.metadata
+    return (md.doc_id or md.source, c.unit.heading or md.article or "")
+
+
+def _retrieval_features(best: Candidate, answerable: list[Candidate]) -> dict[str, float]:
+    """What retrieval thought of the answer's clause: the learned reranker's score (``rr``) and its margin over
+    the best excerpt of another article (``rr_margin``), and whether the clause was looked up by name or
+    definition (``looked_up``) or reached by a route or cross-reference (``routed``)."""
+    hit = best.excerpt.hit
+    own = hit.scores.get("learned")
+    rivals = [c.excerpt.hit.scores["learned"] for c in answerable
+              if "learned" in c.excerpt.hit.scores and _article(c) != _article(best)]
+    looked_up = bool({"clause", "defines"} & set(hit.matched))
+    routed = best.excerpt.via is not None or bool({"xref", "route", "routed"} & set(hit.matched))
+    return {"rr": round(own, 4) if own is not None else 0.0,
+            "rr_margin": round(own - max(rivals), 4) if own is not None and rivals else 0.0,
+            "looked_up": 1.0 if looked_up else 0.0, "routed": 1.0 if routed else 0.0}
+
+
+def _clause_features(best: Candidate, scored: Scored) -> dict[str, float]:
+    """How much of the question the answer's whole article speaks of: the share of the question's noun weight
+    any unit of it matches (``clause_coverage``), and whether the question's rarest noun — the thing it is
+    most specifically about — is absent from it (``rare_missing``): a question about a neighbouring fact
+    ("VIP실은 몇 평", "형제 할인") is answered by a clause on the topic that never names that fact."""
+    weights = scored.noun_weights
+    total = sum(weights.values())
+    if not total:
+        return {"clause_coverage": 1.0, "rare_missing": 0.0}
+    got = {t for c in scored.candidates if _article(c) == _article(best) for t in c.matched}
+    rare = max(weights, key=lambda t: (weights[t], t))
+    return {"clause_coverage": round(sum(w for t, w in weights.items() if t in got) / total, 4),
+            "rare_missing": 0.0 if rare in got else 1.0}
