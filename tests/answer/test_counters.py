@@ -92,3 +92,27 @@ def test_a_numeral_inside_a_word_is_no_number() -> None:
     # "청구할 수" holds 구 + 할 ("9할"), "이회사" 이 + 회: neither states a count
     assert not any(rx.search("그 금액을 청구할 수 있다") for rx in counters_asked("몇 퍼센트씩 내요?"))
     assert not any(rx.search("그 이회사는") for rx in counters_asked("몇 번 해요?"))
+
+
+@pytest.mark.parametrize(("question", "text", "expected"), [
+    # the figure itself asked: a ceiling does not give it, a figure or a deadline does
+    ("처음 걸리면 과태료가 실제로 얼마 나와요?", "위반한 자에게는 300만원 이하의 과태료를 부과한다.", False),
+    ("처음 걸리면 과태료가 실제로 얼마 나와요?", "1차 위반: 과태료 100만원", True),
+    ("자격 정지가 정확히 며칠이에요?", "6개월 이내의 기간을 정하여 그 자격의 효력을 정지시킬 수 있다.", False),
+    ("연체 이자율은 정확히 몇 퍼센트예요?", "약정이자율은 연 19.9퍼센트 이내에서 대출계약서에 정한다.", False),
+    ("환불은 정확히 며칠 안에 해 줘요?", "회사는 취소를 받은 날부터 7일 이내에 환불한다.", True),
+    # the bound asked, or no exactness asked: the ceiling is the answer
+    ("과태료는 최대 얼마까지 나와요?", "위반한 자에게는 300만원 이하의 과태료를 부과한다.", True),
+    ("과태료는 얼마예요?", "위반한 자에게는 300만원 이하의 과태료를 부과한다.", True),
+])
+def test_an_exact_figure_is_not_answered_by_a_ceiling(question: str, text: str, expected: bool) -> None:
+    from jogak.lexicon.quantities import asks_exact_figure, states_figure
+
+    assert (not asks_exact_figure(question) or states_figure(text)) is expected
+
+
+def test_a_parking_ticket_is_no_exactness_cue() -> None:
+    from jogak.lexicon.quantities import asks_exact_figure
+
+    assert not asks_exact_figure("차 타다가 주차 딱지를 뗐는데, 회사는 고지서 받고 며칠 안에 알려 줘요?")
+    assert asks_exact_figure("과태료가 딱 얼마예요?")

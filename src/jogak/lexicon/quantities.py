@@ -40,6 +40,24 @@ def states_quantity(text: str) -> bool:
     return bool(TIME_OR_QTY.search(text))
 
 
+# "실제로 / 정확히 얼마" asks the figure itself — one a ceiling ("300만원 이하의 과태료", "6개월 이내의 기간을 정하여",
+# "연 19.9퍼센트 이내에서") leaves open (the figure is set elsewhere: a decree's table, the contract); a question
+# asking the bound ("최대 얼마까지", "한도가") is answered by it. A deadline ("7일 이내에") is a figure.
+_EXACT = re.compile(r"실제(?:로)?|정확(?:히|한|하게)|구체적(?:으로|인)|(?<![가-힣])딱(?=\s*(?:얼마|며칠|몇))")
+_ASKS_BOUND = re.compile(r"최대|최고|최소|까지|한도|상한|하한|이하|이상|이내|미만|초과|범위")
+_CEILING = re.compile(rf"(?:{QTY_ANSWER.pattern})\s*(?:이하|이내|미만|한도|범위)\s*(?:의|에서|로)", re.I)
+
+
+def asks_exact_figure(question: str) -> bool:
+    """Whether the question asks for a quantity with "실제로 / 정확히 / 구체적으로" and not for its bound."""
+    return asks_quantity(question) and bool(_EXACT.search(question)) and not _ASKS_BOUND.search(question)
+
+
+def states_figure(text: str) -> bool:
+    """Whether the text states a quantity or time that is not only a ceiling ("300만원 이하의 과태료")."""
+    return states_quantity(_CEILING.sub(" ", text))
+
+
 # A count asked with its counter ("몇 번", "몇 명", "몇 퍼센트") is answered only by a number with a counter of the
 # same kind: "PT 트레이너를 몇 번까지 바꿔 줘요?" is not answered by "결제금액의 10퍼센트", nor "최저임금의 몇 퍼센트" by
 # "3개월 이내". Times of day and periods stay with TIME_ANSWER (a "1년" answers "몇 개월"). Each entry: the

@@ -19,8 +19,10 @@ from jogak.lexicon.quantities import (
     QTY_ANSWER,
     TIME_ANSWER,
     TIME_OR_QTY,
+    asks_exact_figure,
     asks_quantity,
     counters_asked,
+    states_figure,
 )
 from jogak.lexicon.ranges import Amount, fits_range, meets_condition
 
@@ -68,6 +70,8 @@ def answers_type(question: str, chosen: list[Candidate]) -> bool:
     if asks_the_law(question) and not any(
             title_kind(c.excerpt.chunk.metadata.doc_title or "") != "other" for c in chosen):
         return False
+    if asks_exact_figure(question) and not any(states_figure(c.unit.display()) for c in chosen):
+        return False  # "과태료가 실제로 얼마" answered by "300만원 이하의 과태료": the figure is not there
     wants = [rx for cue, rx in _REQUIRED_TYPES if cue.search(question)] + counters_asked(question)
     return all(any(rx.search(c.unit.display()) for c in chosen) for rx in wants)
 
