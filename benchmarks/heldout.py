@@ -95,7 +95,7 @@ SETS = {
     "a30": BLIND / "answers_r30.yaml",  # written at the end of session 18, run at the start of session 19: now used
     "a31": BLIND / "answers_r31.yaml",  # written at the start of session 19, run once at its end: now used
     "a32": BLIND / "answers_r32.yaml",  # written at the start of session 20, run once at its end: now used
-    "a33": BLIND / "answers_r33.yaml",  # untouched: written at the end of session 20, run once at the end of session 21
+    "a33": BLIND / "answers_r33.yaml",  # written at the end of session 20, run once at the end of session 21: now used
     "a34": BLIND / "answers_r34.yaml",  # untouched: written at the start of session 21, run once at the end of session 22
 }
 _STORES: dict[tuple[str, ...], Any] = {}
