@@ -101,6 +101,9 @@ def test_a_numeral_inside_a_word_is_no_number() -> None:
     ("자격 정지가 정확히 며칠이에요?", "6개월 이내의 기간을 정하여 그 자격의 효력을 정지시킬 수 있다.", False),
     ("연체 이자율은 정확히 몇 퍼센트예요?", "약정이자율은 연 19.9퍼센트 이내에서 대출계약서에 정한다.", False),
     ("환불은 정확히 며칠 안에 해 줘요?", "회사는 취소를 받은 날부터 7일 이내에 환불한다.", True),
+    # a figure of another kind beside the ceiling does not give it ("3회 이상 안내" is no amount of money)
+    ("과태료가 실제로 얼마 나와요?", "300만원 이하의 과태료를 부과한다. 다만, 3회 이상 안내한 경우에는 그러하지 아니하다.", False),
+    ("정지가 정확히 며칠이에요?", "6개월 이내의 기간을 정하여 정지시킬 수 있다. 승객 5명 이상이 신고하면", False),
     # the bound asked, or no exactness asked: the ceiling is the answer
     ("과태료는 최대 얼마까지 나와요?", "위반한 자에게는 300만원 이하의 과태료를 부과한다.", True),
     ("과태료는 얼마예요?", "위반한 자에게는 300만원 이하의 과태료를 부과한다.", True),
@@ -108,7 +111,7 @@ def test_a_numeral_inside_a_word_is_no_number() -> None:
 def test_an_exact_figure_is_not_answered_by_a_ceiling(question: str, text: str, expected: bool) -> None:
     from jogak.lexicon.quantities import asks_exact_figure, states_figure
 
-    assert (not asks_exact_figure(question) or states_figure(text)) is expected
+    assert (not asks_exact_figure(question) or states_figure(text, question)) is expected
 
 
 def test_a_parking_ticket_is_no_exactness_cue() -> None:

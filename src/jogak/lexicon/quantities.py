@@ -53,9 +53,21 @@ def asks_exact_figure(question: str) -> bool:
     return asks_quantity(question) and bool(_EXACT.search(question)) and not _ASKS_BOUND.search(question)
 
 
-def states_figure(text: str) -> bool:
-    """Whether the text states a quantity or time that is not only a ceiling ("300만원 이하의 과태료")."""
-    return states_quantity(_CEILING.sub(" ", text))
+# the kind of figure an exact question asks: money, a period, a share (else any quantity or time)
+_FIGURE_KINDS = [
+    (re.compile(r"과태료|벌금|과징금|포상금|보상금|수수료|요금|비용|금액|이자|돈|[0-9]\s*원|몇\s*(?:원|만\s*원)"),
+     re.compile(r"\d[\d,]*(?:\.\d+)?\s*(?:만|천|억)?\s*원")),
+    (re.compile(r"며칠|몇\s*(?:일|달|개월|년|주|시간)|기간"), TIME_ANSWER),
+    (re.compile(r"몇\s*(?:%|퍼센트|프로)|비율|이자율|요율"), re.compile(r"\d\s*(?:%|퍼센트)|분의\s*\d")),
+]
+
+
+def states_figure(text: str, question: str = "") -> bool:
+    """Whether the text states a figure of the kind ``question`` asks (money, a period, a share; any quantity
+    or time without a question) that is not only a ceiling ("300만원 이하의 과태료")."""
+    rest = _CEILING.sub(" ", text)
+    kind = next((rx for cue, rx in _FIGURE_KINDS if cue.search(question)), None)
+    return bool(kind.search(rest)) if kind is not None else states_quantity(rest)
 
 
 # A count asked with its counter ("몇 번", "몇 명", "몇 퍼센트") is answered only by a number with a counter of the
