@@ -47,3 +47,9 @@ class Scored:
 def same_doc(a: Candidate, b: Candidate) -> bool:
     ma, mb = a.excerpt.chunk.metadata, b.excerpt.chunk.metadata
     return (ma.doc_id or ma.source) == (mb.doc_id or mb.source)
+
+
+def article_key(c: Candidate) -> tuple[str, str]:
+    """A unit's article: its document and heading (the chunk's article label when the unit has no heading)."""
+    md = c.excerpt.chunk.metadata
+    return (md.doc_id or md.source, c.unit.heading or md.article or "")

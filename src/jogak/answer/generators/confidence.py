@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import re
 
-from jogak.answer.generators.candidates import Candidate, Scored
+from jogak.answer.generators.candidates import Candidate, Scored, article_key
 from jogak.answer.generators.fit import asks_quantity
 from jogak.answer.generators.selection import clause_key
 from jogak.grammar.patterns import LIST_QUESTION_RE
 from jogak.lexicon import content_terms
+from jogak.lexicon.quantities import asks_exact_figure, states_figure
 
-# "실제로/정확히 얼마": the question wants the figure itself, which a ceiling ("300만원 이하") does not give
-_EXACT = re.compile(r"실제(?:로)?|정확(?:히|한)|구체적(?:으로|인)|딱\s*얼마")
-_CAP = re.compile(r"\d[\d,.]*\s*(?:만|천|억)?\s*(?:원|일|개월|년|시간|분|%|퍼센트|회|명|배)\s*(?:이하|이내|미만|까지|한도|범위)")
 # interrogatives: with the question marks, three or more ("언제 줘야 하고, 얼마 동안 보관해요?") make a two-part question
 _ASKS = re.compile(r"언제|며칠|얼마|몇|어디|누구|무엇|뭐|어떻게|어떤|왜|\bwhen\b|\bhow\b|\bwhat\b|\bwho\b", re.I)
 
@@ -48,12 +46,8 @@ def answer_features(best: Candidate, scored: Scored, typed: bool, answerable: li
             "table_row": 1.0 if best.unit.kind == "table_row" else 0.0,
             "rank": min(best.excerpt.rank, 5) / 5,
             **_retrieval_features(best, answerable), **_clause_features(best, scored),
-            "cap": 1.0 if _EXACT.search(question) and _CAP.search(best.unit.text) else 0.0}
-
-
-def _article(c: Candidate) -> tuple[str, str]:
-    md = c.excerpt.chunk.metadata
-    return (md.doc_id or md.source, c.unit.heading or md.article or "")
+            # an exact figure asked, only a ceiling given (the answer-type rule's test, on the answer unit alone)
+            "cap": 1.0 if asks_exact_figure(question) and not states_figure(best.unit.display(), question) else 0.0}
 
 
 def _retrieval_features(best: Candidate, answerable: list[Candidate]) -> dict[str, float]:
@@ -63,7 +57,7 @@ def _retrieval_features(best: Candidate, answerable: list[Candidate]) -> dict[st
     hit = best.excerpt.hit
     own = hit.scores.get("learned")
     rivals = [c.excerpt.hit.scores["learned"] for c in answerable
-              if "learned" in c.excerpt.hit.scores and _article(c) != _article(best)]
+              if "learned" in c.excerpt.hit.scores and article_key(c) != article_key(best)]
     looked_up = bool({"clause", "defines"} & set(hit.matched))
     routed = best.excerpt.via is not None or bool({"xref", "route", "routed"} & set(hit.matched))
     return {"rr": round(own, 4) if own is not None else 0.0,
@@ -80,7 +74,7 @@ def _clause_features(best: Candidate, scored: Scored) -> dict[str, float]:
     total = sum(weights.values())
     if not total:
         return {"clause_coverage": 1.0, "rare_missing": 0.0}
-    got = {t for c in scored.candidates if _article(c) == _article(best) for t in c.matched}
+    got = {t for c in scored.candidates if article_key(c) == article_key(best) for t in c.matched}
     rare = max(weights, key=lambda t: (weights[t], t))
     return {"clause_coverage": round(sum(w for t, w in weights.items() if t in got) / total, 4),
             "rare_missing": 0.0 if rare in got else 1.0}

@@ -8,7 +8,7 @@ import math
 import re
 from functools import lru_cache
 
-from jogak.answer.generators.candidates import Candidate
+from jogak.answer.generators.candidates import Candidate, article_key
 from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.units import Unit
 from jogak.grammar.laws import asks_the_law, title_kind
@@ -71,15 +71,10 @@ def answers_type(question: str, chosen: list[Candidate]) -> bool:
             title_kind(c.excerpt.chunk.metadata.doc_title or "") != "other" for c in chosen):
         return False
     if asks_exact_figure(question) and chosen and not any(
-            states_figure(c.unit.display(), question) for c in chosen if _same_clause(c, chosen[0])):
+            states_figure(c.unit.display(), question) for c in chosen if article_key(c) == article_key(chosen[0])):
         return False  # "과태료가 실제로 얼마" answered by "300만원 이하의 과태료": the figure is not in its clause
     wants = [rx for cue, rx in _REQUIRED_TYPES if cue.search(question)] + counters_asked(question)
     return all(any(rx.search(c.unit.display()) for c in chosen) for rx in wants)
-
-
-def _same_clause(a: Candidate, b: Candidate) -> bool:
-    ma, mb = a.excerpt.chunk.metadata, b.excerpt.chunk.metadata
-    return (ma.doc_id or ma.source, a.unit.heading) == (mb.doc_id or mb.source, b.unit.heading)
 
 
 def row_fits(u: Unit, amounts: list[Amount]) -> bool | None:
