@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from jogak.grammar.laws import abbreviates, asks_about_regulation, asks_the_law, law_names_in, title_kind
+from jogak.grammar.laws import (
+    abbreviates,
+    asks_a_sanction,
+    asks_about_regulation,
+    asks_the_law,
+    law_names_in,
+    title_kind,
+)
 from jogak.grammar.patterns import PURPOSE_HEADING_RE
 
 
@@ -22,6 +29,13 @@ from jogak.grammar.patterns import PURPOSE_HEADING_RE
     ("법에선 뭐라고 해요?", True),
     ("결제 방법에는 뭐가 있어요?", False),
     ("법원에서는 어떻게 판단해요?", False),
+    # the law asked by its parts
+    ("회사가 이걸 못 하게 막는 법 조항이 있어요?", True),
+    ("법 규정으로 정해진 게 있나요?", True),
+    ("손님을 안 태우면 법 위반이에요?", True),
+    ("업체가 법을 어겨서 손해를 봤어요", True),
+    ("환불 방법 규정이 어떻게 돼요?", False),  # 방법 is no law
+    ("불법 위반 사례가 있어요?", False),
 ])
 def test_law_cue(question: str, law: bool) -> None:
     assert asks_the_law(question) is law
@@ -40,6 +54,19 @@ def test_law_cue(question: str, law: bool) -> None:
 def test_regulation_cue(question: str, regulation: bool) -> None:
     # what the learned reranker's "law_cue" reads: a question about what binds a business, not a company's terms
     assert asks_about_regulation(question) is regulation
+
+
+@pytest.mark.parametrize(("question", "sanction"), [
+    ("산모 동의 없이 채취하면 어떤 처벌을 받아요?", True),
+    ("나이 때문에 안 뽑으면 벌금이 최대 얼마예요?", True),
+    ("명령을 무시하면 과태료가 얼마까지 나와요?", True),
+    ("약관을 어기면 어떤 처벌이 있어요?", False),  # the company's own rules: its 징계 called a 처벌 loosely
+    ("취업규칙상 지각하면 벌금이 있어요?", False),
+    ("포인트는 언제 없어져요?", False),
+])
+def test_sanction_cue(question: str, sanction: bool) -> None:
+    # a state sanction is a statute's to impose: the answer stage points such a question to the laws
+    assert asks_a_sanction(question) is sanction
 
 
 def test_title_kinds() -> None:

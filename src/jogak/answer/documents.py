@@ -10,9 +10,10 @@ wording picks one. ``pointed(question, context)`` scores each document of the ex
   is not named by holding the title;
 - a name the question uses that a document defines as its party or service ("하루마켓(이하 "회사")",
   "다온마켓 서비스(이하 "서비스")") → 0.6 for the documents whose excerpts mention it;
-- the question asks what the *law* says ("법적으로", "법에서는", "법에 정해진") → statutes 0.5, their
-  decrees 0.4; it names the decree ("시행령") → decrees 0.8; (a law's document kind is read from its
-  title: "… 시행령", "… 시행규칙", "… 법" / "… 법률").
+- the question asks what the *law* says ("법적으로", "법에서는", "법에 정해진", "막는 법 조항이 있어요") or
+  asks about a state sanction ("어떤 처벌을 받아요", "과태료가 얼마") while naming no other document
+  (``points_to_law``) → statutes 0.5, their decrees 0.4; it names the decree ("시행령") → decrees 0.8; (a
+  law's document kind is read from its title: "… 시행령", "… 시행규칙", "… 법" / "… 법률").
 
 The best score wins; a document scores 0 when the question points nowhere in particular.
 """
@@ -22,7 +23,7 @@ from __future__ import annotations
 import re
 
 from jogak.answer.context import Context
-from jogak.grammar.laws import asks_the_law, title_kind
+from jogak.grammar.laws import asks_a_sanction, asks_the_law, title_kind
 from jogak.retrieve.documents import named_titles
 
 _DEFINED = re.compile(r"([가-힣A-Za-z0-9]{2,})(?:\s*서비스)?\s*\(이하")
@@ -58,7 +59,8 @@ def pointed(question: str, context: Context) -> tuple[dict[str, float], list[str
     # names: the question's words that a document defines as its party or service ("하루마켓(이하
     # "회사")", "다온마켓 서비스(이하 …)") — they pick the document, they are not what is asked
     defined = {m.group(1) for x in texts.values() for m in _DEFINED.finditer(x)}
-    names = [w for w in words if len(w) >= 3 and any(w in d or d in w for d in defined if len(d) >= 3)]
+    # (the name whole, or its beginning — "첫숨" of "첫숨제대혈" —, never its tail: "제대혈" is what is asked)
+    names = [w for w in words if len(w) >= 3 and any(d.startswith(w) or d in w for d in defined if len(d) >= 3)]
     # titles named outright or by a law's short name, the Act told from its decree ("가맹사업법 시행령")
     named = named_titles(question, [t for t in texts if t])
     scores: dict[str, float] = {}
@@ -77,7 +79,20 @@ def pointed(question: str, context: Context) -> tuple[dict[str, float], list[str
             s = max(s, 0.8)
         if any(n in text or n in title for n in names):
             s = max(s, 0.6)
-        if law_cue and not decree_cue:
-            s = max(s, {"statute": 0.5, "decree": 0.4, "rule": 0.3}.get(kind, 0.0))
         scores[title] = s
+    if (law_cue or points_to_law(question, scores)) and not decree_cue:
+        for title in scores:
+            scores[title] = max(scores[title], {"statute": 0.5, "decree": 0.4, "rule": 0.3}.get(doc_kind(title), 0.0))
     return scores, names
+
+
+def points_to_law(question: str, scores: dict[str, float]) -> bool:
+    """Whether the question wants a law's answer rather than a company's: it asks what the law says
+    (``asks_the_law``), or asks about a state sanction (``asks_a_sanction``: only a statute imposes one) while
+    pointing to no other document (``scores``: ``pointed``'s, a company's terms named outright or by its name ≥ 0.6)
+    among excerpts that hold a law."""
+    if asks_the_law(question):
+        return True
+    kinds = {t: doc_kind(t) for t in scores}
+    return (asks_a_sanction(question) and any(k != "other" for k in kinds.values())
+            and not any(s >= 0.6 for t, s in scores.items() if kinds[t] == "other"))

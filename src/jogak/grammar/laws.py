@@ -71,12 +71,26 @@ def title_kind(title: str) -> str:
 # "방법이", "불법으로", "해법은" are not the law: the words ending in 법 that do not name one are excluded.
 _NOT_LAW = "방불위합편문수용해어기요탈비마화"
 LAW_CUE_RE = re.compile(rf"(?<![{_NOT_LAW}])(?:법적으로|법(?:령|률|규)?(?:상으로는|상으론|상|에서는|에서|에선|에는|에|으로는|으론"
-                        r"|으로|로는|이|은)(?=[\s?,.!]|$)|법에\s*정해|법대로|법으로\s*정)")
+                        r"|으로|로는|이|은)(?=[\s?,.!]|$)|법에\s*정해|법대로|법으로\s*정"
+                        # "…막는 법 조항이 있어요?", "법 규정상", "법 위반이에요?", "법을 어기면": the law asked by its parts
+                        r"|법(?:령|률)?\s*(?:조항|조문|규정)|법(?:령|률)?\s*위반|법(?:령|률)?을\s*(?:어기|어겨|어긴|어길|위반))")
+
+# A state sanction asked about ("어떤 처벌을 받아요", "벌금이 얼마", "과태료가 최대 얼마"): only a statute can impose
+# one — a company's terms restating the duty do not answer it. Not when the question points to the company's
+# own rules ("약관", "사내 규정", "취업규칙": their 징계 may be called a 처벌 loosely).
+SANCTION_CUE_RE = re.compile(r"처벌|벌금|징역|과태료|과징금|형사\s*책임")
+_OWN_RULES_RE = re.compile(r"약관|사내\s*규|회사\s*규[정칙]|취업\s*규칙|내규|회칙|규칙(?:상|에서|에는|으로는)")
 
 
 def asks_the_law(question: str) -> bool:
     """Does the question ask what the law says (``LAW_CUE_RE``)?"""
     return bool(LAW_CUE_RE.search(question + " "))
+
+
+def asks_a_sanction(question: str) -> bool:
+    """Does the question ask about a state sanction (``SANCTION_CUE_RE``) without pointing to a company's own rules?
+    The answer stage takes it as pointing to the statutes unless the question names another document."""
+    return bool(SANCTION_CUE_RE.search(question)) and not _OWN_RULES_RE.search(question)
 
 
 # Words of public regulation a question uses without naming a law — a fine, a penalty, a permit, the

@@ -61,13 +61,14 @@ def wanted_types(question: str) -> list[re.Pattern[str]]:
     return [rx for cue, rx in _ANSWER_TYPES if cue.search(question)]
 
 
-def answers_type(question: str, chosen: list[Candidate]) -> bool:
+def answers_type(question: str, chosen: list[Candidate], law: bool | None = None) -> bool:
     """Whether the chosen units state what the question asks for when it asks for a quantity or a time
     ("며칠", "얼마", "how long") or a contact ("전화번호", "e-mail"): some unit itself (a table row with
     its header) holds one; a count asked with its counter ("몇 번", "몇 퍼센트") needs a number of that kind.
-    A question asking what the law says ("법으로는", "법적으로") is not answered by a company's own terms
-    restating or bettering it: some chosen unit comes from a statute, decree or rule."""
-    if asks_the_law(question) and not any(
+    A question asking what the law says ("법으로는", "법적으로") — or ``law``: pointing to the law otherwise
+    (``documents.points_to_law``) — is not answered by a company's own terms restating or bettering it: some
+    chosen unit comes from a statute, decree or rule."""
+    if (asks_the_law(question) if law is None else law) and not any(
             title_kind(c.excerpt.chunk.metadata.doc_title or "") != "other" for c in chosen):
         return False
     if asks_exact_figure(question) and chosen and not any(
