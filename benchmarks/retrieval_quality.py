@@ -110,6 +110,8 @@ SETS = {
     "a33": BLIND / "answers_r33.yaml",  # issue 13, written at the end of session 20, run once at the end of session 21: now used
     "r34": BLIND / "mixed_r34.yaml",  # blind, untouched: written at the start of session 21, run once at the end of session 22
     "a34": BLIND / "answers_r34.yaml",  # issue 13, untouched: written at the start of session 21, run once at the end of session 22
+    "r35": BLIND / "mixed_r35.yaml",  # blind, untouched: written at the start of session 22, run once at the end of session 23
+    "a35": BLIND / "answers_r35.yaml",  # issue 13, untouched: written at the start of session 22, run once at the end of session 23
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
