@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "index"))
 from fakes import HashEmbedder
 
 from jogak.answer.ask import answer_hits
-from jogak.grammar.definitions import asked_terms, defined_term, definitions_in
+from jogak.grammar.definitions import asked_terms, defined_term, definitions_in, introduced_terms
 from jogak.index import open_store
 from jogak.retrieve import SearchOptions, search
 
@@ -38,6 +38,18 @@ TERMS = """물빛레저 이용약관
 ② 이용자는 대여기구에 이상이 있으면 바로 회사에 알린다.
 """
 
+# a statute introduces its term inside a clause, the way Korean laws mostly do; 제5조's title holds it as well
+LAW = """물빛복지법
+
+제4조 (선택적 복지제도 실시)
+① 사업주는 근로자가 여러 가지 복지항목 중에서 자신의 필요에 따라 골라 혜택을 받는 제도(이하 "선택적 복지제도"라 한다)를 설정하여 실시할 수 있다.
+② 사업주는 선택적 복지제도를 실시할 때에는 모든 근로자가 공평하게 혜택을 받게 하여야 한다.
+
+제5조 (선택적 복지제도의 설계)
+① 사업주는 선택적 복지제도를 설계하는 경우 선택적 복지제도의 기본항목과 선택적 복지제도의 추가항목을 균형 있게 반영하여야 한다.
+② 사업주는 선택적 복지제도의 항목을 선택하는 데 불편이 없도록 전산 서비스를 제공한다.
+"""
+
 # another document defines "이용자" differently
 RULES = """물빛마리나 운영규정
 
@@ -58,8 +70,10 @@ def store(tmp_path_factory: pytest.TempPathFactory):
     d = tmp_path_factory.mktemp("defined")
     (d / "이용약관_물빛레저.txt").write_text(TERMS, encoding="utf-8")
     (d / "운영규정_물빛마리나.txt").write_text(RULES, encoding="utf-8")
+    (d / "물빛복지법.txt").write_text(LAW, encoding="utf-8")
     st = open_store(d / "db", embedder=HashEmbedder())
-    assert not st.ingest([str(d / "이용약관_물빛레저.txt"), str(d / "운영규정_물빛마리나.txt")]).failed
+    docs = [str(d / n) for n in ("이용약관_물빛레저.txt", "운영규정_물빛마리나.txt", "물빛복지법.txt")]
+    assert not st.ingest(docs).failed
     yield st
     st.close()
 
@@ -95,6 +109,20 @@ def test_what_a_definition_defines() -> None:
     assert defined_term('"Services" means the services described in Exhibit A.') == "Services"
     assert defined_term("회원은 회사의 대여기구를 빌릴 수 있다.") is None
     assert list(definitions_in(TERMS)) == ["대여기구", "이용자", "안전장비"]
+
+
+def test_a_term_introduced_inside_a_clause() -> None:
+    text = '① 사업주는 … 받는 제도(이하 "선택적 복지제도"라 한다)를 설정한다. 주식회사 하루(이하 “회사”라 합니다)는'
+    assert introduced_terms(text) == ["선택적복지제도", "회사"]
+    assert introduced_terms("제3조에 따라 이하 같다.") == [] and introduced_terms("(이하 같다)") == []
+    assert list(definitions_in(LAW)) == ["선택적복지제도"]
+
+
+def test_the_clause_introducing_a_term_answers_what_it_is(store) -> None:
+    q = "물빛복지법에서 말하는 선택적 복지제도는 어떤 제도예요?"
+    assert _first(store, q)[1].startswith("제4조")  # not 제5조, whose title and text repeat the words
+    a = answer_hits(q, search(store, q, k=5, options=SearchOptions.from_config({})).hits).answer
+    assert a.outcome == "answer" and a.answer.startswith("사업주는 근로자가 여러 가지 복지항목"), a.answer
 
 
 def test_the_definition_comes_first_for_a_meaning_question(store) -> None:

@@ -29,18 +29,34 @@ WHAT_IS_TAIL_RE = re.compile(
 
 # a definition at the start of a line of a chunk (items are lines of their own in every loader's text)
 _LINE_DEFINES = re.compile(DEFINES_TERM_RE.pattern.replace(r"^\s*", r"(?m)^[ \t]*", 1), re.IGNORECASE)
+# A term a clause introduces as it goes, the statutes' way: "…받는 제도(이하 "선택적 복지제도"라 한다)를 설정하여",
+# "주식회사 하루(이하 “회사”라 합니다)". The clause saying what the words before it are is that term's definition.
+INTRODUCES_TERM_RE = re.compile(
+    r"[(（]\s*이하\s*[\"“”'‘’「『]\s*(?P<term>[^\"“”'‘’」』()\n]{1,30}?)\s*[\"“”'‘’」』]\s*"
+    r"(?:(?:이)?라\s*(?:한다|합니다|함|칭한다|칭합니다))?\s*[)）]")
+
+
+def _bare(term: str) -> str:
+    return re.sub(r"\s+", "", term)
 
 
 def defined_term(text: str) -> str | None:
     """The term ``text`` (one item or sentence) defines, spaces removed; None when it defines none."""
     m = DEFINES_TERM_RE.match(text)
-    return re.sub(r"\s+", "", m.group("term")) if m else None
+    return _bare(m.group("term")) if m else None
+
+
+def introduced_terms(text: str) -> list[str]:
+    """The terms ``text`` introduces inside a sentence ("(이하 "선택적 복지제도"라 한다)"), spaces removed, in order."""
+    return list(dict.fromkeys(_bare(m.group("term")) for m in INTRODUCES_TERM_RE.finditer(text)))
 
 
 def definitions_in(text: str) -> Iterator[str]:
-    """Every term a definition at the start of one of ``text``'s lines defines, spaces removed."""
+    """Every term ``text`` defines — by a definition at the start of one of its lines, or introduced inside a
+    sentence ("(이하 "…"라 한다)") — spaces removed."""
     for m in _LINE_DEFINES.finditer(text):
-        yield re.sub(r"\s+", "", m.group("term"))
+        yield _bare(m.group("term"))
+    yield from introduced_terms(text)
 
 
 def asked_terms(question: str) -> list[str]:

@@ -12,17 +12,22 @@ from jogak.answer.context import Context
 from jogak.answer.generators.candidates import Candidate
 from jogak.answer.generators.named import one_document
 from jogak.answer.generators.selection import LIST_LEAD
-from jogak.grammar.definitions import asked_terms
+from jogak.grammar.definitions import asked_terms, introduced_terms
 from jogak.grammar.definitions import defined_term as defines
 
 
 def defined_terms(answerable: list[Candidate]) -> dict[str, list[Candidate]]:
-    """Each term a unit of the excerpts defines (spaces removed), with the units that define it."""
+    """Each term a unit of the excerpts defines (spaces removed), with the units that define it: a definitions
+    item ("1. "회원"이란 …") before a clause that introduces the term as it goes ("(이하 "회원"이라 한다)")."""
     out: dict[str, list[Candidate]] = {}
     for c in answerable:
         term = defines(c.unit.text)
         if term:
             out.setdefault(term, []).append(c)
+    for c in answerable:
+        for term in introduced_terms(c.unit.text):
+            if c not in out.get(term, []):
+                out.setdefault(term, []).append(c)
     return out
 
 
