@@ -54,7 +54,6 @@ def pointed(question: str, context: Context) -> tuple[dict[str, float], list[str
         texts[t] = texts.get(t, "") + " " + ex.text
     compact = question.replace(" ", "")
     words = _words(question)
-    law_cue = asks_the_law(question)
     decree_cue = "시행령" in compact
     # names: the question's words that a document defines as its party or service ("하루마켓(이하
     # "회사")", "다온마켓 서비스(이하 …)") — they pick the document, they are not what is asked
@@ -80,7 +79,7 @@ def pointed(question: str, context: Context) -> tuple[dict[str, float], list[str
         if any(n in text or n in title for n in names):
             s = max(s, 0.6)
         scores[title] = s
-    if (law_cue or points_to_law(question, scores)) and not decree_cue:
+    if points_to_law(question, scores) and not decree_cue:
         for title in scores:
             scores[title] = max(scores[title], {"statute": 0.5, "decree": 0.4, "rule": 0.3}.get(doc_kind(title), 0.0))
     return scores, names
