@@ -96,7 +96,7 @@ SETS = {
     "a31": BLIND / "answers_r31.yaml",  # written at the start of session 19, run once at its end: now used
     "a32": BLIND / "answers_r32.yaml",  # written at the start of session 20, run once at its end: now used
     "a33": BLIND / "answers_r33.yaml",  # written at the end of session 20, run once at the end of session 21: now used
-    "a34": BLIND / "answers_r34.yaml",  # untouched: written at the start of session 21, run once at the end of session 22
+    "a34": BLIND / "answers_r34.yaml",  # written at the start of session 21, run once in session 22 (its redo): now used
     "a35": BLIND / "answers_r35.yaml",  # untouched: written at the start of session 22, run once at the end of session 23
 }
 _STORES: dict[tuple[str, ...], Any] = {}
