@@ -192,10 +192,11 @@ def test_a_sanction_is_answered_from_the_law_unless_the_question_names_the_compa
                      ["한솔제대혈(이하 \"회사\")은 산모의 동의를 받지 아니하고 제대혈을 채취하지 않습니다.",
                       "산모의 동의 없이 제대혈을 채취한 직원은 회사가 징계하고 그 처벌 결과를 산모에게 알립니다."], "t")
     hits = [Hit(terms, 1.0, 0), Hit(law, 0.9, 1)]
-    # a state sanction: only the Act imposes one, although the terms' clause ranks first and says "처벌"
+    # a state sanction: only the Act imposes one, although the terms' clause ranks first and says "처벌" — an answer
+    # from the terms alone is no answer (letting the law's unit lead instead cost more than it gained on the used sets)
     ans = answer_hits("산모 동의 없이 제대혈을 채취하면 어떤 처벌을 받아요?", hits).answer
-    assert ans.outcome == "answer" and ans.citations[0].doc_title == "제대혈 관리 및 연구에 관한 법률", ans.answer
-    assert ans.answer.startswith("산모의 동의를 받지 아니하고"), ans.answer  # the terms only as "also says", after it
+    assert ans.outcome == "answer" and "제대혈 관리 및 연구에 관한 법률" in {c.doc_title for c in ans.citations}, ans.answer
+    assert "3년 이하의 징역" in ans.answer, ans.answer
     # the company named: its own rule answers
     ans = answer_hits("한솔제대혈은 동의 없이 채취한 직원을 어떻게 처벌해요?", hits).answer
     assert ans.citations and ans.citations[0].doc_title == "이용약관_한솔제대혈", ans.answer

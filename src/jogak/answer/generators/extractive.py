@@ -62,7 +62,6 @@ from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.morph import char_bigrams, get_embedder, rescale_cosine
 from jogak.answer.text import is_question_section, normalise_ws
 from jogak.answer.units import Unit, chunk_units
-from jogak.grammar.laws import title_kind
 from jogak.grammar.patterns import LIST_QUESTION_RE, PURPOSE_HEADING_RE, PURPOSE_QUESTION_RE
 from jogak.lexicon import content_terms, expand_terms
 from jogak.lexicon.ranges import question_amounts
@@ -121,17 +120,12 @@ class ExtractiveAnswerer(Generator):
         def fits(units: list[Candidate]) -> bool:
             return answers_type(question, units, law) and covers_focus(focus, units, question, w)
 
-        if law and title_kind(best.excerpt.chunk.metadata.doc_title or "") == "other":
-            # the law asked ("법으로는", "어떤 처벌을"): the law's best unit nearly as good leads, not the terms restating it
-            lead = next((c for c in answerable if title_kind(c.excerpt.chunk.metadata.doc_title or "") != "other"
-                         and c.score >= w.typed_switch * best.score), None)
-            best = lead or best
         wants_list = bool(LIST_QUESTION_RE.search(question))
         info["wants_list"] = wants_list
         # each question of a question asking several: its own best unit (select keeps it within the answer's clauses)
         parts = [c for c in (next((x for x in self.score(p, context).candidates if x.unit.answerable), None)
                              for p in question_parts(question)) if c is not None]
-        chosen = self._law_only(select(cands, best, w, wants_list, parts), best, law)
+        chosen = select(cands, best, w, wants_list, parts)
         typed = fits(chosen)
         if not typed:
             # "며칠 / 얼마 / how long" answered without any quantity or time, or "해외 배송비는 얼마" by a
@@ -140,7 +134,7 @@ class ExtractiveAnswerer(Generator):
             alt = next((c for c in answerable if c.score >= w.typed_switch * best.score and fits([c])), None)
             if alt is not None:
                 best, typed = alt, True
-                chosen = self._law_only(select(cands, best, w, wants_list, parts), best, law)
+                chosen = select(cands, best, w, wants_list, parts)
         info["typed"] = typed
         info["focus"] = focus
         info["sem_coverage"] = self.semantic_coverage(scored.coverage, best)
@@ -155,14 +149,6 @@ class ExtractiveAnswerer(Generator):
         ids = sorted({q.n for s in statements for q in s.quotes})
         text = " ".join(s.text for s in statements)
         return Draft(answer=text, evidence_ids=ids, statements=statements, info=info, confidence=conf)
-
-    @staticmethod
-    def _law_only(chosen: list[Candidate], best: Candidate, law: bool) -> list[Candidate]:
-        """A law's answer to a question that points to the law: the terms restating it are not part of it
-        (the answer may still note that another document says the same, ``verify``)."""
-        if not law or title_kind(best.excerpt.chunk.metadata.doc_title or "") == "other":
-            return chosen
-        return [c for c in chosen if title_kind(c.excerpt.chunk.metadata.doc_title or "") != "other"]
 
     def _not_sure(self, cands: list[Candidate], abstain: str, info: dict[str, Any], conf: float,
                   wants_list: bool = False) -> Draft:
