@@ -112,6 +112,8 @@ SETS = {
     "a34": BLIND / "answers_r34.yaml",  # issue 13, written at the start of session 21, run once in session 22 (its redo): now used
     "r35": BLIND / "mixed_r35.yaml",  # blind, untouched: written at the start of session 22, run once at the end of session 23
     "a35": BLIND / "answers_r35.yaml",  # issue 13, untouched: written at the start of session 22, run once at the end of session 23
+    "r36": BLIND / "mixed_r36.yaml",  # blind, untouched: written at the start of session 23, run once at the end of session 24
+    "a36": BLIND / "answers_r36.yaml",  # issue 13, untouched: written at the start of session 23, run once at the end of session 24
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
@@ -228,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variants", nargs="*", default=["hybrid", *VARIANTS],
                     choices=["hybrid", "dense", *VARIANTS])
     ap.add_argument("--stores", help="keep the stores here (default: a temporary folder)")
-    ap.add_argument("--json", metavar="FILE", help="also write every row's metrics here")
+    ap.add_argument("--json", metavar="FILE", help="also write every row's metrics (and each question's first relevant rank) here")
     ap.add_argument("--no-leaf-store", action="store_true",
                     help="ingest without index.leaves (faster; only for variants that set leaves False)")
     a = ap.parse_args(argv)
@@ -250,7 +252,8 @@ def main(argv: list[str] | None = None) -> int:
             rep = run_variant(store, SETS[s], options_for(v), resolver)
             m = rep["metrics"]
             print(fmt_row(s, v, m), flush=True)
-            out.append({"set": s, "variant": v, "metrics": m, "by_kind": rep["by_kind"]})
+            out.append({"set": s, "variant": v, "metrics": m, "by_kind": rep["by_kind"],
+                        "per_question": rep["per_question"]})
     if a.json:
         Path(a.json).write_text(json.dumps(out, ensure_ascii=False, indent=1), encoding="utf-8")
     return 0
