@@ -14,6 +14,7 @@ from jogak.grammar.effective import (
     is_transitional,
     later_starts,
     main_start,
+    other_law_of_addenda,
     resolve_start,
 )
 from jogak.load import load, load_bytes
@@ -147,3 +148,59 @@ def test_listed_later_starts_date_the_clauses_their_amendment_changed() -> None:
     assert tree.find("본문/제9조").attrs["effective_from"] == "2026-08-20"
     # its noted ① too: a listed start earlier than the 부칙's main start is not overridden by it
     assert tree.find("본문/제9조/제1항").attrs["effective_from"] == "2026-08-20"
+
+
+OTHER_LAW_ADDENDA = """---
+제목: 조합법
+법령구분: 법률
+공포일자: 2025-12-23
+시행일자: 2025-12-23
+---
+
+# 조합법
+
+##### 제19조 (배당)
+
+**①** 조합은 잉여금을 배당할 수 있다.
+
+##### 제22조 (출자)
+
+**①** 조합원은 1좌 이상을 출자하여야 한다. <개정 2025.10.1>
+
+##### 제23조 (의결권)
+
+**①** 조합원은 1개의 의결권을 가진다.
+
+## 부칙
+
+부칙(정부조직법) <제21065호,2025.10.1>
+
+제1조(시행일) 이 법은 공포한 날부터 시행한다. 다만, 이 법 시행 전에 공포되었으나 시행일이 도래하지 아니한 법률을 개정한 부분은 각각 해당 법률의 시행일부터 시행하고, 다음 각 호의 개정규정은 해당 각 호의 구분에 따른 날부터 시행한다.
+
+1. 제19조제4항, 제23조 및 제22조의 개정규정: 2026년 1월 2일
+
+제2조(종전 부처에 관한 경과조치) 이 법 시행 당시 제23조에 따른 종전의 장관이 한 처분은 새 장관이 한 것으로 본다.
+
+부칙 <제21226호,2025.12.23>
+
+제1조(시행일) 이 법은 공포한 날부터 시행한다.
+
+제2조(배당에 관한 경과조치) 이 법 시행 전에 결의된 배당은 제19조의 개정규정에도 불구하고 종전의 규정에 따른다.
+"""
+
+
+def test_another_laws_addenda_link_nothing_of_this_law() -> None:
+    # a consolidated law keeps the 부칙 of 정부조직법's amendment (타법개정): its "제23조", "제19조제4항" are
+    # 정부조직법's articles — linked to this law's they were wrong links and wrong start dates
+    assert other_law_of_addenda("부칙(정부조직법) <제21065호,2025.10.1>") == "정부조직법"
+    assert other_law_of_addenda("부칙(법률용어 정비를 위한 기획재정위원회 소관 33개 법률 일부개정을 위한 법률) <제17339호,"
+                                "2020.6.9>") is not None
+    assert other_law_of_addenda("부칙 <제21226호,2025.12.23>") is None
+    assert other_law_of_addenda("부칙 (2024. 1. 1.)") is None
+    assert not is_transitional("시행일", "다만, 이 법 시행 전에 공포되었으나 시행일이 도래하지 아니한 법률을 …")
+    tree = parse(load_bytes(OTHER_LAW_ADDENDA.encode(), "조합법.md"))
+    assert tree.find("본문/제19조").attrs["transitional"] == ["부칙 <제21226호,2025.12.23>/제2조"]
+    for art in ("본문/제22조", "본문/제23조"):
+        node = tree.find(art)
+        assert "transitional" not in node.attrs and "effective_from" not in node.attrs, art
+    assert "effective_from" not in tree.find("본문/제22조/제1항").attrs

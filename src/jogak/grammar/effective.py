@@ -47,6 +47,11 @@ AMENDMENT_NOTE_RE = re.compile(rf"[<\[]\s*(?P<word>{'|'.join(sorted(AMENDMENT_WO
 _NOTE_DATE_RE = re.compile(r"((?:19|20)\d{2})\.\s*(\d{1,2})\.\s*(\d{1,2})")
 # A 부칙 header with its amendment's number and promulgation date: "부칙 <제17470호,2020.7.31>"
 ADDENDA_DATE_RE = re.compile(r"<\s*제?\s*[\d-]+\s*호\s*,\s*(?P<date>(?:19|20)\d{2}\.\s*\d{1,2}\.\s*\d{1,2})\.?\s*>")
+# A consolidated law's 부칙 of ANOTHER law's amendment ("부칙(정부조직법) <제21065호,2025.10.1>", 타법개정): its
+# article numbers ("제19조제4항 … 의 개정규정", "제3조에 따른 경과조치") are that law's, never this text's
+OTHER_LAW_ADDENDA_RE = re.compile(r"^\s*부\s*칙\s*\(\s*(?P<law>[^()<>\n]*?[가-힣][^()<>\n]*?(?:법|법률|령|규칙))\s*\)")
+# a 시행일 clause says when, not how old and new rules meet ("이 법 시행 전에 공포되었으나 …" notwithstanding)
+START_TITLE_RE = re.compile(r"^\s*시행\s*일(?:\s*등)?\s*$")
 # Transitional wording: the clause says how old and new rules meet (경과조치, 적용례, 종전의 규정에 따른다,
 # 시행 당시 존속 중인 …에도 적용한다, 시행 전에 …)
 TRANSITIONAL_TITLE_RE = re.compile(r"경과\s*조치|적용\s*례|적용\s*특례|종전")
@@ -133,5 +138,15 @@ def amendment_notes(text: str) -> list[str]:
 
 
 def is_transitional(title: str, text: str) -> bool:
-    """A 부칙 clause about how the old and the new rules meet (경과조치, 적용례, 종전의 규정에 따른다)."""
+    """A 부칙 clause about how the old and the new rules meet (경과조치, 적용례, 종전의 규정에 따른다); never
+    the 시행일 clause itself."""
+    if START_TITLE_RE.match(title or ""):
+        return False
     return bool(TRANSITIONAL_TITLE_RE.search(title or "") or TRANSITIONAL_TEXT_RE.search(text or ""))
+
+
+def other_law_of_addenda(header: str) -> str | None:
+    """The law a 부칙 header names when the 부칙 is another law's amendment ("부칙(정부조직법) <…>" →
+    "정부조직법"); None for the text's own 부칙 ("부칙 <제17470호,2020.7.31>", "부칙 (2024. 1. 1.)")."""
+    m = OTHER_LAW_ADDENDA_RE.match(header or "")
+    return m.group("law").strip() if m else None

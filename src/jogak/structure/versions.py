@@ -26,6 +26,7 @@ from jogak.grammar.effective import (
     is_transitional,
     later_starts,
     main_start,
+    other_law_of_addenda,
     parse_date,
 )
 from jogak.grammar.laws import EFFECTIVE_KEY, PROMULGATED_KEY
@@ -64,7 +65,7 @@ def annotate_versions(root: Node, doc: Document, warnings: list[str]) -> None:
     if version:
         root.attrs["version"] = version
     own_listed: dict[tuple[int, date], date] = {}
-    if text:
+    if own is not None and text and not _other_law(own, doc.text):
         own_listed = _later_starts({_number_key(n): n for n in _body_articles(root) if n.number}, text, own_date, start)
     if start is not None:
         _pending(root, addenda, doc.text, start, own, own_listed)
@@ -85,9 +86,18 @@ def _amendments(root: Node, text: str) -> None:
             n.attrs["amendments"] = notes
 
 
+def _header(n: Node, text: str) -> str:
+    return text[n.char_start: n.body_start or n.char_end] or n.label
+
+
 def _header_date(n: Node, text: str) -> str | None:
-    m = ADDENDA_DATE_RE.search(text[n.char_start: n.body_start or n.char_end] or n.label)
+    m = ADDENDA_DATE_RE.search(_header(n, text))
     return m.group("date") if m else None
+
+
+def _other_law(n: Node, text: str) -> bool:
+    """A 부칙 of another law's amendment (타법개정): its article numbers are that law's."""
+    return other_law_of_addenda(_header(n, text)) is not None
 
 
 def _blocks(addenda: list[Node], text: str) -> list[Node]:
@@ -155,7 +165,7 @@ def _pending(root: Node, addenda: list[Node], text: str, start: date, own: Node 
             continue
         if s > start:
             starts[p] = s
-        if n is not own:
+        if n is not own and not _other_law(n, text):
             # a clause this 부칙 starts apart (earlier or later than its main start) takes that start for its note
             listed.update(_later_starts(by_number, body, p, start))
     if not starts:
@@ -184,7 +194,8 @@ def _link_transitional(root: Node, addenda: list[Node], text: str) -> None:
     if not articles:
         return
     by_path = {n.path: n for n in root.walk()}
-    units = [c for a in addenda for c in a.children if c.kind != "addenda"]
+    # another law's 부칙 (타법개정) speaks of that law's articles: none of its clauses is linked here
+    units = [c for a in addenda if not _other_law(a, text) for c in a.children if c.kind != "addenda"]
     for unit in reversed(units):  # most recent 부칙 first
         body = text[unit.char_start: unit.char_end]
         if not is_transitional(unit.title, body):
