@@ -79,3 +79,14 @@ def test_lexical_tokens_read_composed_syllables_and_unified_hanja() -> None:
     unified = "비밀을 누설(漏泄)하여서는 아니 된다"
     assert tokenize(compat) == tokenize(unified)
     assert content_terms(compat) == content_terms(unified)
+
+
+def test_compatibility_hanja_are_unified_in_the_text_with_offsets_kept() -> None:
+    # law.go.kr writes some hanja as compatibility ideographs (年 U+F98E, 臨 U+F9F6): the text a reader
+    # searches, quotes and copies holds the unified character; one character each, so offsets are unchanged
+    text = "제60조(보험료) ① 보험료는 매\uf98e 정한다. 「臨\uf9f6時」 ② 다만, ㆍ 등은 그러하지 아니하다."
+    doc = load_bytes(text.encode("utf-8"), "법.txt")
+    assert "매年 정한다" in doc.text and "「臨臨時」" in doc.text
+    assert not any("\uf900" <= ch <= "\ufaff" for ch in doc.text)
+    assert len(compose_hangul(text)) == len(text)
+    assert "①" in doc.text and "ㆍ" in doc.text

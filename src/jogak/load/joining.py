@@ -163,12 +163,20 @@ def is_control(ch: str) -> bool:
 _CONJOINING_JAMO = re.compile("[\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff]")
 
 
+# CJK compatibility ideographs: law.go.kr's statutes write some hanja with them (年 U+F98E in "年", 臨 U+F9F6),
+# which a reader typing the character (U+5E74) never matches; each has a canonical (NFC) equivalent of one
+# character, so unifying them keeps every offset. ①, 「」 and full-width punctuation are not touched (no NFKC).
+_COMPAT_IDEOGRAPH = re.compile("[\uf900-\ufaff]")
+
+
 def compose_hangul(text: str) -> str:
-    """``text`` with decomposed Hangul composed into syllables (NFC); unchanged (the same object) when it
-    has no conjoining jamo, so Latin text keeps its exact characters and offsets."""
-    if not _CONJOINING_JAMO.search(text):
-        return text
-    return unicodedata.normalize("NFC", text)
+    """``text`` with decomposed Hangul composed into syllables and compatibility ideographs unified (NFC);
+    unchanged (the same object) when it has neither, so Latin text keeps its exact characters and offsets."""
+    if _CONJOINING_JAMO.search(text):
+        return unicodedata.normalize("NFC", text)
+    if _COMPAT_IDEOGRAPH.search(text):
+        return _COMPAT_IDEOGRAPH.sub(lambda m: unicodedata.normalize("NFC", m.group()), text)
+    return text
 
 
 def composed_offset(text: str, offset: int) -> int:
