@@ -200,3 +200,19 @@ def test_a_sanction_is_answered_from_the_law_unless_the_question_names_the_compa
     # the company named: its own rule answers
     ans = answer_hits("한솔제대혈은 동의 없이 채취한 직원을 어떻게 처벌해요?", hits).answer
     assert ans.citations and ans.citations[0].doc_title == "이용약관_한솔제대혈", ans.answer
+
+
+def test_a_definitions_article_answers_what_a_word_means_not_facts_about_it():
+    defs = _article("취업규칙_다온제과", 2, "정의",
+                    ["이 규칙에서 쓰는 말의 뜻은 다음과 같다. 1. \"사내근로복지기금\"이란 직원의 생활 안정과 복지 증진을 위하여 "
+                     "회사가 출연하여 세운 기금법인으로서 직원에게 여러 가지 지원을 하는 기금을 말한다. "
+                     "2. \"복지포인트\"란 회사가 해마다 직원에게 나누어 주는 점수를 말한다."], "d")
+    fund = _article("취업규칙_다온제과", 19, "기금의 사업",
+                    ["기금은 직원의 주택 구입 자금 대출, 자녀 학자금 지급, 경조비 지급을 한다."], "f")
+    hits = [Hit(defs, 1.0, 0), Hit(fund, 0.9, 1)]
+    # what the fund does is not what the word "fund" means: the definitions item is not the answer
+    ans = answer_hits("다온제과 사내근로복지기금에서는 직원들한테 어떤 지원을 해 줘요?", hits).answer
+    assert ans.outcome != "answer" or all("제2조" not in c.article for c in ans.citations), ans.answer
+    # what a word means: the definitions item answers
+    ans = answer_hits("다온제과 취업규칙에서 말하는 복지포인트는 뭐예요?", hits).answer
+    assert ans.outcome == "answer" and ans.citations[0].article.startswith("제2조"), ans.answer

@@ -15,7 +15,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "index"))
 from fakes import HashEmbedder
 
 from jogak.answer.ask import answer_hits
-from jogak.grammar.definitions import asked_terms, defined_term, definitions_in, introduced_terms
+from jogak.grammar.definitions import (
+    asked_terms,
+    asks_a_meaning,
+    defined_term,
+    definitions_in,
+    introduced_terms,
+)
 from jogak.index import open_store
 from jogak.retrieve import SearchOptions, search
 
@@ -151,3 +157,17 @@ def test_a_definition_brings_its_own_list(store) -> None:
     a = answer_hits(q, hits).answer
     assert '"안전장비"란' in a.answer and "구명조끼" in a.answer and "헬멧" in a.answer, a.answer
     assert '"대여기구"란' not in a.answer
+
+
+@pytest.mark.parametrize(("question", "asks"), [
+    ("유전자검사는 어떤 검사예요?", True),
+    ("약관에서 말하는 도수 보증이 정확히 뭘 해 주는 거예요?", True),
+    ("미쁨저축은행 약관에 나오는 안심연락처는 뭐예요?", True),
+    ("렌즈정기구독은 어떤 식으로 렌즈를 받는 상품이에요?", True),
+    ("택배 기사도 근로자에 해당돼요?", True),
+    ("사내근로복지기금에서는 직원들한테 어떤 지원을 해 줘요?", False),
+    ("공부방에서 하면 안 되는 게 뭐뭐예요?", False),
+    ("앱에 가입하면 회사가 저에 대해서 어떤 정보들을 가져가요?", False),
+])
+def test_a_question_asking_what_something_is(question: str, asks: bool) -> None:
+    assert asks_a_meaning(question) is asks

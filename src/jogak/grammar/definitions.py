@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from jogak.grammar.patterns import DEFINITION_QUESTION_RE
+
 # A definitions item states what one term means: "6. "제대혈위탁"이란 …을 말한다", "“회원”이라 함은 …",
 # "「보관기간」이란 …", '"Services" means …'. Group ``term`` is the defined word as written.
 DEFINES_TERM_RE = re.compile(
@@ -26,6 +28,12 @@ WHAT_IS_TAIL_RE = re.compile(
     r"|(?:어떤|무슨)\s*[가-힣]+?들?(?:이|가)\s*(?:들어가요|들어가나요|포함돼요|포함되나요|해당돼요|해당하나요)"
     r"|(?:뭐|무엇)(?:예요|에요|이에요|인가요|이죠|죠|야|입니까|을\s*말해요|를\s*말해요|을\s*말하나요|를\s*말하나요))"
     r"\s*(?:[?？.]|$)")
+
+# Other ways a question asks what something is: a term "as the text says it" ("약관에서 말하는 도수 보증", "약관에
+# 나오는 안심연락처", "…라고 하는 것") or an identity question ending the sentence ("렌즈정기구독은 어떤 식으로 렌즈를
+# 받는 상품이에요?"). "하면 안 되는 게 뭐뭐예요", "어떤 정보들을 가져가요" ask for facts, not a meaning.
+IDENTITY_CUE_RE = re.compile(r"말하는|말해요|말하나요|말합니까|(?:에|에서)\s*나오는|(?:이)?라고\s*(?:하는|부르는)|"
+                             r"(?:어떤|무슨)[^?？]*[가-힣](?:이에요|예요|인가요|이죠|입니까)\s*[?？]?\s*$")
 
 # a definition at the start of a line of a chunk (items are lines of their own in every loader's text)
 _LINE_DEFINES = re.compile(DEFINES_TERM_RE.pattern.replace(r"^\s*", r"(?m)^[ \t]*", 1), re.IGNORECASE)
@@ -74,3 +82,9 @@ def asked_terms(question: str) -> list[str]:
                 if term not in out:
                     out.append(term)
     return sorted(out, key=len, reverse=True)
+
+
+def asks_a_meaning(question: str) -> bool:
+    """Whether the question asks what a word or a thing is — what a definitions article answers — rather than
+    a fact about it ("사내근로복지기금에서는 어떤 지원을 해 줘요?" asks what the fund does, not what it is)."""
+    return bool(asked_terms(question) or DEFINITION_QUESTION_RE.search(question) or IDENTITY_CUE_RE.search(question))

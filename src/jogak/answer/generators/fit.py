@@ -11,8 +11,9 @@ from functools import lru_cache
 from jogak.answer.generators.candidates import Candidate, article_key
 from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.units import Unit
+from jogak.grammar.definitions import asks_a_meaning
 from jogak.grammar.laws import asks_the_law, title_kind
-from jogak.grammar.patterns import REFERENCE_VERB_STEMS
+from jogak.grammar.patterns import DEFINITION_HEADING_RE, REFERENCE_VERB_STEMS
 from jogak.lexicon.quantities import (
     ASK_HOW_MANY,
     ASKS_QUANTITY,
@@ -61,13 +62,22 @@ def wanted_types(question: str) -> list[re.Pattern[str]]:
     return [rx for cue, rx in _ANSWER_TYPES if cue.search(question)]
 
 
+def _article_title(c: Candidate) -> str:
+    """The heading of the article a unit sits in ("제2조 (정의)"), else its chunk's clause name."""
+    return c.unit.heading or str(c.excerpt.chunk.metadata.article or "")
+
+
 def answers_type(question: str, chosen: list[Candidate], law: bool | None = None) -> bool:
     """Whether the chosen units state what the question asks for when it asks for a quantity or a time
     ("며칠", "얼마", "how long") or a contact ("전화번호", "e-mail"): some unit itself (a table row with
     its header) holds one; a count asked with its counter ("몇 번", "몇 퍼센트") needs a number of that kind.
+    A unit of a definitions article ("제2조 (정의)") leading the answer answers only a question asking what
+    something is (``asks_a_meaning``): its list of terms is no list of the facts a question asks for.
     A question asking what the law says ("법으로는", "법적으로") — or ``law``: pointing to the law otherwise
     (``documents.points_to_law``) — is not answered by a company's own terms restating or bettering it: some
     chosen unit comes from a statute, decree or rule."""
+    if chosen and DEFINITION_HEADING_RE.search(_article_title(chosen[0])) and not asks_a_meaning(question):
+        return False  # a definitions article says what words mean: not what a question about facts asks
     if (asks_the_law(question) if law is None else law) and not any(
             title_kind(c.excerpt.chunk.metadata.doc_title or "") != "other" for c in chosen):
         return False
