@@ -216,3 +216,35 @@ def test_a_definitions_article_answers_what_a_word_means_not_facts_about_it():
     # what a word means: the definitions item answers
     ans = answer_hits("다온제과 취업규칙에서 말하는 복지포인트는 뭐예요?", hits).answer
     assert ans.outcome == "answer" and ans.citations[0].article.startswith("제2조"), ans.answer
+
+
+def test_a_yes_no_question_about_something_the_clause_never_names_is_not_answered():
+    box = _article("이용약관_다온장터", 18, "포장",
+                   ["상품은 종이 상자와 종이 완충재로 포장한다.",
+                    "새벽배송 회원이 다음 주문 때 문 앞에 접어 내놓은 종이 상자는 배송 기사가 가져가 다시 쓰며, "
+                    "회사는 상자 하나에 적립금 100원을 준다."], "b")
+    hits = [Hit(box, 1.0, 0)]
+    # "아이스팩도": whether the rule extends to ice packs — the clause never speaks of them
+    ans = answer_hits("다온장터 새벽배송에 들어 있던 아이스팩도 문 앞에 내놓으면 배송 기사님이 가져가 줘요?", hits).answer
+    assert ans.outcome != "answer", ans.answer
+    # the thing the clause names: answered
+    ans = answer_hits("다온장터 새벽배송 종이 상자도 문 앞에 내놓으면 배송 기사님이 가져가 줘요?", hits).answer
+    assert ans.outcome == "answer" and "종이 상자는 배송 기사가 가져가" in ans.answer, ans.answer
+
+
+@pytest.mark.parametrize(("question", "also"), [
+    ("바른길운전학원은 주말에도 수업해요?", ["주말"]),
+    ("새벽배송에 들어 있던 아이스팩도 가져가 줘요?", ["아이스팩"]),
+    ("상담은 전화나 화상으로도 받을 수 있어요?", ["화상"]),
+    ("환불은 언제 돼요?", []),
+])
+def test_the_noun_a_yes_no_question_extends_the_rule_to(question: str, also: list[str]) -> None:
+    from jogak.answer.generators.fit import also_asked
+
+    assert also_asked(question) == also
+
+
+def test_only_the_asking_sentence_extends_the_rule() -> None:
+    from jogak.answer.generators.fit import also_asked
+
+    assert also_asked("회사가 설명도 안 해 주고 서류도 안 줬어요. 원래 설명해 줘야 하는 거예요?") == []

@@ -48,7 +48,14 @@ from jogak.answer.generators.base import Draft, DraftStatement, Generator, Quote
 from jogak.answer.generators.candidates import ANSWER_KINDS, Candidate, Scored
 from jogak.answer.generators.confidence import answer_features
 from jogak.answer.generators.defined import defined_term
-from jogak.answer.generators.fit import answers_type, narrowed, question_focus, range_factors, wanted_types
+from jogak.answer.generators.fit import (
+    also_asked,
+    answers_type,
+    narrowed,
+    question_focus,
+    range_factors,
+    wanted_types,
+)
 from jogak.answer.generators.named import APPENDIX_WORDS, named_clause
 from jogak.answer.generators.selection import (
     complete,
@@ -114,7 +121,8 @@ class ExtractiveAnswerer(Generator):
                          statements=statements, info=info, confidence=conf)
         if best is None:
             return Draft(answer=lab["abstain"], abstained=True, info=info, outcome="none", confidence=0.0)
-        focus = question_focus(question)
+        # what a wh-question asks about, else what a yes/no question asks the rule to extend to ("…도")
+        focus = question_focus(question) or also_asked(question)
         law = points_to_law(question, scored.doc_scores)  # a company's terms do not answer it
 
         def fits(units: list[Candidate]) -> bool:

@@ -27,7 +27,7 @@ from jogak.lexicon.quantities import (
 )
 from jogak.lexicon.ranges import Amount, fits_range, meets_condition
 
-__all__ = ["answers_type", "asks_quantity", "narrowed", "question_focus", "range_factors", "row_fits", "wanted_types"]
+__all__ = ["also_asked", "answers_type", "asks_quantity", "narrowed", "question_focus", "range_factors", "row_fits", "wanted_types"]
 
 # A question asking "when / how long" wants a time expression, "how much" an amount, "where" a place
 # (scoring: a unit that lacks one is scored down per missing type).
@@ -144,6 +144,36 @@ def question_focus(question: str) -> list[str]:
             k -= 1
         return [w for w in reversed(nouns) if len(w) >= 2]
     return []
+
+
+def also_asked(question: str) -> list[str]:
+    """The noun a yes/no question asks the rule to extend to, marked by "도" ("아이스팩도 가져가 줘요?",
+    "주말에도 수업해요?", "화상으로도 받을 수 있어요?" → ["아이스팩"], ["주말"], ["화상"]): a clause that never
+    speaks of it does not answer whether it holds for it. The last such noun of the asking sentence only; empty
+    without one."""
+    from jogak.korean import kiwi
+
+    if not any("\uac00" <= ch <= "\ud7a3" for ch in question):
+        return []
+    # only the sentence that asks: "…서류도 안 줬어요. 원래 설명해 줘야 하는 거예요?" describes, then asks
+    body = question.rstrip().rstrip("?？ ")
+    asked_from = max(body.rfind(x) for x in ".?!。？") + 1
+    toks = kiwi().tokenize(question)
+    found: list[str] = []
+    for i, t in enumerate(toks):
+        if t.tag != "JX" or t.form != "도" or t.start < asked_from:
+            continue
+        j = i - 1
+        if j >= 0 and toks[j].tag == "JKB" and toks[j].form in ("에", "로", "으로", "에서"):
+            j -= 1
+        word = ""
+        while j >= 0 and toks[j].tag in ("NNG", "NNP") and (
+                not word or toks[j].start + toks[j].len == toks[j + 1].start):  # one written word: "아이스팩"
+            word = toks[j].form + word
+            j -= 1
+        if len(word) >= 2:
+            found = [word]
+    return found
 
 
 _CLAUSE_WORDS = ("NNG", "NNP", "VV", "VA", "XR", "SL")
