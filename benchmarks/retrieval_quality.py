@@ -114,6 +114,8 @@ SETS = {
     "a35": BLIND / "answers_r35.yaml",  # issue 13, written at the start of session 22, run once at the end of session 23: now used
     "r36": BLIND / "mixed_r36.yaml",  # blind, untouched: written at the start of session 23, run once at the end of session 24
     "a36": BLIND / "answers_r36.yaml",  # issue 13, untouched: written at the start of session 23, run once at the end of session 24
+    "r37": BLIND / "mixed_r37.yaml",  # blind, untouched: written at the start of session 24, run once at the end of session 25
+    "a37": BLIND / "answers_r37.yaml",  # issue 13, untouched: written at the start of session 24, run once at the end of session 25
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
