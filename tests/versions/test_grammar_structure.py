@@ -204,3 +204,59 @@ def test_another_laws_addenda_link_nothing_of_this_law() -> None:
         node = tree.find(art)
         assert "transitional" not in node.attrs and "effective_from" not in node.attrs, art
     assert "effective_from" not in tree.find("본문/제22조/제1항").attrs
+
+
+LINK_NOTHING_BY_GUESS = """---
+제목: 예술진흥법
+법령구분: 법률
+공포일자: 2024-01-10
+시행일자: 2024-01-10
+---
+
+# 예술진흥법
+
+##### 제9조 (변경 등록)
+
+**①** 시설을 변경하려는 자는 변경 등록을 하여야 한다.
+
+##### 제10조 (등록의 효력)
+
+**①** 등록은 3년간 효력을 가진다.
+
+##### 제13조 (학교 등의 문화예술 진흥)
+
+**①** 국가는 학교의 문화예술 교육을 지원한다.
+
+##### 제20조 (예술위원회)
+
+**①** 예술위원회를 둔다.
+
+## 부칙
+
+부칙 <제8345호,2007.4.11>
+
+제1조(시행일) 이 법은 공포한 날부터 시행한다.
+
+제3조(적용례) 이 법은 이 법 시행 후 등록하는 경우부터 적용한다.
+
+제4조(예술단의 재산 승계에 관한 경과조치) ① 법률 제6132호 예술진흥법중개정법률 시행 당시 재단법인 예술단은 법률 제6132호 예술진흥법중개정법률 부칙 제3조에 따라 예술단이 설립등기를 완료한 때에는 해산된 것으로 본다.
+
+제5조(다른 법령과의 관계) 이 법 시행 당시 다른 법령에서 종전의 「예술진흥법」의 규정을 인용한 경우 이 법 가운데 그에 해당하는 규정이 있으면 이 법의 해당 규정을 인용한 것으로 본다.
+
+제6조(변경 등록에 관한 경과조치) 이 법 시행 전에 종전의 제9조에 따라 변경 등록을 신청한 경우에는 제10조의 개정규정에도 불구하고 종전의 제9조에 따른다.
+"""
+
+
+def test_a_transitional_link_is_what_the_clause_names_never_a_guess() -> None:
+    # seen in 문화예술진흥법 and 박물관법 시행령: "…개정법률 부칙 제3조" is the amending act's 부칙, not this one's
+    # 제3조; "종전의 제9조" is the former text's article; a statute's 부칙 naming no article of this law (another
+    # law's, the whole law's) is linked to none by its words ("예술진흥법중개정법률" is no word about 제13조)
+    tree = parse(load_bytes(LINK_NOTHING_BY_GUESS.encode(), "예술진흥법.md"))
+    addenda = "부칙 <제8345호,2007.4.11>"
+    ref = next(r for n in tree.find(f"{addenda}/제4조").walk() for r in n.refs if r.text.startswith("제3조"))
+    assert ref.target_path is None and ref.reason == "a 부칙 of another law"
+    for n in (f"{addenda}/제4조", f"{addenda}/제5조"):
+        assert "transitional_for" not in tree.find(n).attrs, n
+    assert tree.find(f"{addenda}/제6조").attrs["transitional_for"] == ["본문/제10조"]
+    for art in ("본문/제9조", "본문/제13조", "본문/제20조"):
+        assert "transitional" not in tree.find(art).attrs, art

@@ -14,7 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from jogak.grammar.laws import QUALIFIER_BEFORE_RE, REF_CONNECTOR_RE, REF_CONNECTOR_WORDS
+from jogak.grammar.laws import (
+    OTHER_ADDENDA_BEFORE_RE,
+    QUALIFIER_BEFORE_RE,
+    REF_CONNECTOR_RE,
+    REF_CONNECTOR_WORDS,
+)
 from jogak.model import Document, Node, Ref
 from jogak.structure.lawrefs import SELF, LawContext, NoLinkSpans, Scope
 from jogak.structure.refindex import (
@@ -163,6 +168,8 @@ class KoReader:
             return self.laws.named(inner)
         if gd.get("law"):
             return self.laws.qualifier(gd["law"], self.last_law.get(key) or self.last_law_any)
+        if OTHER_ADDENDA_BEFORE_RE.search(self.text, max(0, ref.start - 80), ref.start):
+            return Scope(reason="a 부칙 of another law")  # "…개정법률 부칙 제3조": not this text's 제3조
         if base is not None:
             return base.scope
         if name in ("article", "bare_para", "bare_item") and self.last is not None and self._connected(ref.start) \

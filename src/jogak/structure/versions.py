@@ -22,6 +22,8 @@ from datetime import date
 
 from jogak.grammar.effective import (
     ADDENDA_DATE_RE,
+    FORMER_TEXT_BEFORE_RE,
+    WHOLE_LAW_TITLE_RE,
     amendment_notes,
     is_transitional,
     later_starts,
@@ -29,7 +31,8 @@ from jogak.grammar.effective import (
     other_law_of_addenda,
     parse_date,
 )
-from jogak.grammar.laws import EFFECTIVE_KEY, PROMULGATED_KEY
+from jogak.grammar.laws import EFFECTIVE_KEY, LAW_NAME_WORD_RE, PROMULGATED_KEY
+from jogak.load.identity import law_identity
 from jogak.model import Document, Node
 
 # The document metadata key ``jogak ingest --effective YYYY-MM-DD`` sets: the start of a text that says none.
@@ -69,7 +72,7 @@ def annotate_versions(root: Node, doc: Document, warnings: list[str]) -> None:
         own_listed = _later_starts({_number_key(n): n for n in _body_articles(root) if n.number}, text, own_date, start)
     if start is not None:
         _pending(root, addenda, doc.text, start, own, own_listed)
-    _link_transitional(root, addenda, doc.text)
+    _link_transitional(root, addenda, doc.text, law_identity(doc.metadata) is not None)
 
 
 def _own_text(n: Node, text: str) -> str:
@@ -189,7 +192,7 @@ def _number_key(n: Node) -> str:
     return f"{num[0]}의{num[1]}" if len(num) > 1 and num[1] else str(num[0]) if num else ""
 
 
-def _link_transitional(root: Node, addenda: list[Node], text: str) -> None:
+def _link_transitional(root: Node, addenda: list[Node], text: str, is_law: bool) -> None:
     articles = _body_articles(root)
     if not articles:
         return
@@ -200,7 +203,11 @@ def _link_transitional(root: Node, addenda: list[Node], text: str) -> None:
         body = text[unit.char_start: unit.char_end]
         if not is_transitional(unit.title, body):
             continue
-        targets = _targets(unit, articles, by_path) or _by_wording(body, articles)
+        targets = _targets(unit, articles, by_path, text)
+        # by wording only in a text that is no law: a statute's 부칙 names the articles it modifies (one naming
+        # none is about the whole law, or about another law's), a company's policy often does not
+        if not targets and not is_law and not WHOLE_LAW_TITLE_RE.search(unit.title or ""):
+            targets = _by_wording(body, articles)
         if not targets:
             continue
         unit.attrs["transitional_for"] = [t.path for t in targets]
@@ -212,13 +219,13 @@ def _article_of(path: str, articles: list[Node]) -> Node | None:
     return next((a for a in articles if path == a.path or path.startswith(a.path + "/")), None)
 
 
-def _targets(unit: Node, articles: list[Node], by_path: dict[str, Node]) -> list[Node]:
+def _targets(unit: Node, articles: list[Node], by_path: dict[str, Node], text: str) -> list[Node]:
     """Body articles the clause's references reach (a reference to another clause of the same 부칙 —
-    "제1항에도 불구하고" — is followed one step)."""
+    "제1항에도 불구하고" — is followed one step); not the former text's ("종전의 제9조")."""
     out: list[Node] = []
     for n in unit.walk():
         for r in n.refs:
-            if not r.target_path:
+            if not r.target_path or FORMER_TEXT_BEFORE_RE.search(text, max(0, r.start - 8), r.start):
                 continue
             paths = [r.target_path]
             inner = by_path.get(r.target_path)
@@ -236,7 +243,9 @@ def _words(title: str) -> list[str]:
 
 
 def _by_wording(body: str, articles: list[Node]) -> list[Node]:
-    """The one article whose title words the clause uses most (by characters), when it clearly leads."""
+    """The one article whose title words the clause uses most (by characters), when it clearly leads. Words
+    inside a law's name do not count ("문화예술진흥법중개정법률" says nothing of 제13조 "학교 등의 문화예술 진흥")."""
+    body = LAW_NAME_WORD_RE.sub(" ", body)
     scored = sorted(((sum(len(w) for w in _words(a.title) if w in body), i) for i, a in enumerate(articles)),
                     reverse=True)
     if not scored or scored[0][0] < 3 or (len(scored) > 1 and scored[1][0] == scored[0][0]):
