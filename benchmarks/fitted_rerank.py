@@ -33,9 +33,12 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 TOP = 20
+# the k of the searches the reranker serves (recall@10; the answer context): it sets the candidate pool
+# (``Scope.n_candidates`` = max(50, 4k)), so the dump ranks what a real search ranks, whatever its depth
+K = 10
 
 
-def dump(name: str, where: Path, out: Path) -> None:
+def dump(name: str, where: Path, out: Path, top: int = TOP) -> None:
     from retrieval_quality import SETS, store_key
 
     from jogak.eval.corpus import build_store, resolve_corpus
@@ -57,14 +60,14 @@ def dump(name: str, where: Path, out: Path) -> None:
     for q in load_questions(SETS[name]):
         if not q.get("gold"):
             continue
-        first = first_ranking(store, q["question"], TOP, None, opts)
-        head = first.ordered[:TOP]
+        first = first_ranking(store, q["question"], K, None, opts)
+        head = first.ordered[:top]
         rows = learned_rows(first.scope, head, first.cands.qvec) or []
         chunks = store.chunk_map([e.key for e in head])
         spans = [resolver.span(g) for g in q["gold"]]
-        x = np.zeros((TOP, len(FEATURES)), dtype=np.float32)
-        y = np.zeros(TOP, dtype=np.float32)
-        f = np.full(TOP, -1.0, dtype=np.float32)  # −1: no entry in this slot
+        x = np.zeros((top, len(FEATURES)), dtype=np.float32)
+        y = np.zeros(top, dtype=np.float32)
+        f = np.full(top, -1.0, dtype=np.float32)  # −1: no entry in this slot
         for j, (e, r) in enumerate(zip(head, rows, strict=False)):
             hit = SimpleNamespace(chunk=chunks[e.key], also=[row_id(k) for k in e.also])
             x[j] = r
@@ -89,15 +92,17 @@ _OLD = ("score", "inv_rank", "bm25_rank", "dense_rank", "bm25_rel", "dense", "de
 DROP: set[str] = set()  # features left out (``--drop``): their column is zero, so their weight stays 0
 
 
-def load(data: Path, names: list[str]) -> dict[str, np.ndarray]:
-    """The dumps of these sets, their columns in today's ``FEATURES`` order (``DROP``ped ones zero)."""
+def load(data: Path, names: list[str], depth: int = TOP) -> dict[str, np.ndarray]:
+    """The dumps of these sets, their columns in today's ``FEATURES`` order (``DROP``ped ones zero), cut to
+    the first ``depth`` entries (a deeper dump also stands for a shallower reranking)."""
     from jogak.retrieve.learned import FEATURES
 
     parts = []
     for n in names:
         p = dict(np.load(data / f"{n}.npz"))
         have = list(p["names"]) if "names" in p else list(_OLD)
-        p["x"] = p["x"][:, :, [have.index(k) for k in FEATURES]]
+        p["x"] = p["x"][:, :depth, [have.index(k) for k in FEATURES]]
+        p["y"], p["fixed"] = p["y"][:, :depth], p["fixed"][:, :depth]
         for k in DROP:
             p["x"][:, :, FEATURES.index(k)] = 0.0
         parts.append(p)
@@ -158,6 +163,7 @@ def main() -> int:
     a_dump.add_argument("--sets", nargs="+", required=True)
     a_dump.add_argument("--stores", default="/tmp/rq")
     a_dump.add_argument("--out", default="/tmp/fr")
+    a_dump.add_argument("--top", type=int, default=TOP, help="entries of the first ranking saved per question")
     a_cv = sub.add_parser("cv")
     a_cv.add_argument("--data", default="/tmp/fr")
     a_cv.add_argument("--sets", nargs="+", required=True)
@@ -170,34 +176,47 @@ def main() -> int:
     a_fit.add_argument("--save", help="write the weights here (the learned reranker's JSON)")
     for sp in (a_cv, a_fit):
         sp.add_argument("--drop", nargs="*", default=[], help="features to leave out (ablation)")
+        sp.add_argument("--depth", type=int, default=TOP, help="re-order the first DEPTH entries (≤ the dump's)")
     a = ap.parse_args()
     DROP.update(getattr(a, "drop", []))
     if a.cmd == "dump":
         for s in a.sets:
-            dump(s, Path(a.stores), Path(a.out))
+            dump(s, Path(a.stores), Path(a.out), a.top)
         return 0
     data = Path(a.data)
-    if a.cmd == "cv":  # each set scored by weights fitted on the others
+    if a.cmd == "cv":  # each set scored by weights fitted on the others, beside the shipped weights
+        from jogak.retrieve.learned import weights
+
+        shipped_on = set(json.loads(Path("src/jogak/retrieve/learned_rerank.json").read_text())["fitted_on"])
+        shipped = np.array(weights()[1])
         print(HEAD)
         for ridge in a.ridge:
-            tot: dict[str, list[dict[str, float]]] = {"first": [], "learned": []}
+            tot: dict[str, list[dict[str, float]]] = {"first": [], "shipped": [], "learned": []}
             for s in a.sets:
-                w = fit(load(data, [t for t in a.sets if t != s]), ridge)
-                d = load(data, [s])
+                w = fit(load(data, [t for t in a.sets if t != s], a.depth), ridge)
+                d = load(data, [s], a.depth)
                 tot["first"].append(metrics(d, None))
+                tot["shipped"].append(metrics(d, shipped))
                 tot["learned"].append(metrics(d, w))
                 print(_row(s, "first ranking", tot["first"][-1]))
+                print(_row(s, "shipped" + (" (fit on)" if s in shipped_on else ""), tot["shipped"][-1]))
                 print(_row(s, f"learned r={ridge}", tot["learned"][-1]))
             for k, rows in tot.items():
-                print(_row("mean", k if k == "first" else f"learned r={ridge}",
+                print(_row("mean", k if k != "learned" else f"learned r={ridge}",
                            {m: float(np.mean([r[m] for r in rows])) for m in ("R@1", "R@5", "MRR")}))
+            unseen = [j for j, s in enumerate(a.sets) if s not in shipped_on]
+            if unseen:  # the fair comparison: sets neither weight vector was fitted on
+                for k in ("first", "shipped", "learned"):
+                    rows = [tot[k][j] for j in unseen]
+                    print(_row("unseen", k if k != "learned" else f"learned r={ridge}",
+                               {m: float(np.mean([r[m] for r in rows])) for m in ("R@1", "R@5", "MRR")}))
         return 0
     from jogak.retrieve.learned import FEATURES
 
-    w = fit(load(data, a.train), a.ridge)
+    w = fit(load(data, a.train, a.depth), a.ridge)
     print(HEAD)
     for s in a.test:
-        d = load(data, [s])
+        d = load(data, [s], a.depth)
         print(_row(s, "first ranking", metrics(d, None)))
         print(_row(s, f"learned r={a.ridge}", metrics(d, w)))
     print("weights: " + ", ".join(f"{k} {v:+.2f}" for k, v in zip(FEATURES, w, strict=True)))
