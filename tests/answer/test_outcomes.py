@@ -248,3 +248,23 @@ def test_only_the_asking_sentence_extends_the_rule() -> None:
     from jogak.answer.generators.fit import also_asked
 
     assert also_asked("회사가 설명도 안 해 주고 서류도 안 줬어요. 원래 설명해 줘야 하는 거예요?") == []
+
+
+def test_a_question_asking_for_several_things_is_not_answered_by_one_case():
+    # "어떤 경우들": one sentence stating one case is no enumeration of the cases (a15-50, a17-50 on the
+    # used sets: the one sentence was another clause's, and the answer asserted it)
+    one = _article("관람약관_소리뜰", 22, "사고의 처리",
+                   ["관람객이 공연장 안에서 다치면 공연장은 응급처치를 하고 보호자에게 알린다.",
+                    "사람이 죽거나 크게 다친 사고가 나면 공연장은 공연을 멈추고 24시간 이내에 관할 구청장에게 보고한다."],
+                   "c")
+    hits = [Hit(one, 1.0, 0)]
+    ans = answer_hits("공연장이 구청에 보고해야 하는 사고는 어떤 경우들이에요?", hits).answer
+    assert ans.outcome != "answer", ans.answer
+    # the same clause answers the question asking for the one thing it states
+    ans = answer_hits("사람이 크게 다친 사고가 나면 공연장은 언제까지 구청장에게 보고해요?", hits).answer
+    assert ans.outcome == "answer" and "24시간 이내" in ans.answer, ans.answer
+    # a sentence naming things one after another is an enumeration
+    listed = _article("관람약관_소리뜰", 9, "요금",
+                      ["회사가 받는 돈은 관람료, 사물함 이용료, 주차 요금과 강좌 수강료뿐이다."], "d")
+    ans = answer_hits("소리뜰이 받는 돈은 어떤 것들이 있어요?", [Hit(listed, 1.0, 0)]).answer
+    assert ans.outcome == "answer" and "사물함 이용료" in ans.answer, ans.answer

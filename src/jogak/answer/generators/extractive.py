@@ -51,6 +51,7 @@ from jogak.answer.generators.defined import defined_term
 from jogak.answer.generators.fit import (
     also_asked,
     answers_type,
+    lists_several,
     narrowed,
     question_focus,
     range_factors,
@@ -125,11 +126,13 @@ class ExtractiveAnswerer(Generator):
         focus = question_focus(question) or also_asked(question)
         law = points_to_law(question, scored.doc_scores)  # a company's terms do not answer it
 
-        def fits(units: list[Candidate]) -> bool:
-            return answers_type(question, units, law) and covers_focus(focus, units, question, w)
-
         wants_list = bool(LIST_QUESTION_RE.search(question))
         info["wants_list"] = wants_list
+
+        def fits(units: list[Candidate]) -> bool:
+            return (answers_type(question, units, law) and covers_focus(focus, units, question, w)
+                    and (not wants_list or lists_several(units)))
+
         # each question of a question asking several: its own best unit (select keeps it within the answer's clauses)
         parts = [c for c in (next((x for x in self.score(p, context).candidates if x.unit.answerable), None)
                              for p in question_parts(question)) if c is not None]
@@ -139,7 +142,8 @@ class ExtractiveAnswerer(Generator):
             # "며칠 / 얼마 / how long" answered without any quantity or time, or "해외 배송비는 얼마" by a
             # unit about some other 배송비: a unit nearly as good that fits is the answer; if there is
             # none, these excerpts do not answer the question.
-            alt = next((c for c in answerable if c.score >= w.typed_switch * best.score and fits([c])), None)
+            alt = next((c for c in answerable if c.score >= w.typed_switch * best.score
+                        and fits(select(cands, c, w, wants_list, parts) if wants_list else [c])), None)
             if alt is not None:
                 best, typed = alt, True
                 chosen = select(cands, best, w, wants_list, parts)

@@ -88,6 +88,20 @@ def answers_type(question: str, chosen: list[Candidate], law: bool | None = None
     return all(any(rx.search(c.unit.display()) for c in chosen) for rx in wants)
 
 
+# Separators of things named one after another in one sentence: "대지, 높이 및 형태, 구조안전, 화재안전",
+# "열람실 이용료, 복사ㆍ출력 요금과 독서 강좌 수강료".
+_ENUMERATION_SEP = re.compile(r"[,ㆍ·]")
+
+
+def lists_several(chosen: list[Candidate]) -> bool:
+    """Whether the chosen units name several things, as a question asking for an enumeration ("어떤 경우들이에요?",
+    "뭐뭐 내야 해요?") needs: two items or table rows, or a sentence naming things one after another. One
+    sentence stating one case ("사람이 죽거나 크게 다친 사고가 나면 … 보고한다") is no answer to "어떤 경우들"."""
+    if sum(c.unit.kind in ("item", "table_row") for c in chosen) >= 2:
+        return True
+    return any(len(_ENUMERATION_SEP.findall(c.unit.text)) >= 2 for c in chosen)
+
+
 def row_fits(u: Unit, amounts: list[Amount]) -> bool | None:
     """Whether a table row's condition (its first cell: "공연일 9일 전부터 7일 전까지") holds (True) or misses
     (False) the amount the question states ("공연 8일 남기고"); None when there is nothing to compare. Not list
