@@ -98,7 +98,7 @@ SETS = {
     "a33": BLIND / "answers_r33.yaml",  # written at the end of session 20, run once at the end of session 21: now used
     "a34": BLIND / "answers_r34.yaml",  # written at the start of session 21, run once in session 22 (its redo): now used
     "a35": BLIND / "answers_r35.yaml",  # written at the start of session 22, run once at the end of session 23: now used
-    "a36": BLIND / "answers_r36.yaml",  # untouched: written at the start of session 23, run once at the end of session 24
+    "a36": BLIND / "answers_r36.yaml",  # written at the start of session 23, run once at the end of session 24: now used
     "a37": BLIND / "answers_r37.yaml",  # untouched: written at the start of session 24, run once at the end of session 25
 }
 _STORES: dict[tuple[str, ...], Any] = {}

@@ -112,8 +112,8 @@ SETS = {
     "a34": BLIND / "answers_r34.yaml",  # issue 13, written at the start of session 21, run once in session 22 (its redo): now used
     "r35": BLIND / "mixed_r35.yaml",  # blind, written at the start of session 22, run once at the end of session 23: now used
     "a35": BLIND / "answers_r35.yaml",  # issue 13, written at the start of session 22, run once at the end of session 23: now used
-    "r36": BLIND / "mixed_r36.yaml",  # blind, untouched: written at the start of session 23, run once at the end of session 24
-    "a36": BLIND / "answers_r36.yaml",  # issue 13, untouched: written at the start of session 23, run once at the end of session 24
+    "r36": BLIND / "mixed_r36.yaml",  # blind, written at the start of session 23, run once at the end of session 24: now used
+    "a36": BLIND / "answers_r36.yaml",  # issue 13, written at the start of session 23, run once at the end of session 24: now used
     "r37": BLIND / "mixed_r37.yaml",  # blind, untouched: written at the start of session 24, run once at the end of session 25
     "a37": BLIND / "answers_r37.yaml",  # issue 13, untouched: written at the start of session 24, run once at the end of session 25
 }
