@@ -82,6 +82,11 @@ def test_pointed_reads_titles_abbreviations_decrees_and_the_law():
     assert names == ["하루마켓"] and s["반품교환환불정책"] > 0 == s["전자상거래 등에서의 소비자보호에 관한 법률"]
     s, _ = pointed("법적으로는 며칠 안에 물릴 수 있나요?", ctx)
     assert s["전자상거래 등에서의 소비자보호에 관한 법률"] > s["반품교환환불정책"] == 0
+    assert s["전자상거래 등에서의 소비자보호에 관한 법률"] > s["전자상거래 등에서의 소비자보호에 관한 법률 시행령"]
+    # "법령상": the Act with its decrees — the decree, which holds the rate, is pointed to as much as the Act
+    s, _ = pointed("법령상 지연배상금 이자는 몇 퍼센트예요?", ctx)
+    assert (s["전자상거래 등에서의 소비자보호에 관한 법률"] == s["전자상거래 등에서의 소비자보호에 관한 법률 시행령"]
+            > s["반품교환환불정책"] == 0)
 
 
 def test_the_condition_of_a_later_paragraph_travels_with_the_rule():
