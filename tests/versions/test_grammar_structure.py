@@ -244,6 +244,8 @@ LINK_NOTHING_BY_GUESS = """---
 제5조(다른 법령과의 관계) 이 법 시행 당시 다른 법령에서 종전의 「예술진흥법」의 규정을 인용한 경우 이 법 가운데 그에 해당하는 규정이 있으면 이 법의 해당 규정을 인용한 것으로 본다.
 
 제6조(변경 등록에 관한 경과조치) 이 법 시행 전에 종전의 제9조에 따라 변경 등록을 신청한 경우에는 제10조의 개정규정에도 불구하고 종전의 제9조에 따른다.
+
+제7조(위원에 관한 경과조치) 이 법 시행 당시 위촉된 예술위원회의 위원은 임기가 끝날 때까지 그 직을 유지한다.
 """
 
 
@@ -260,3 +262,12 @@ def test_a_transitional_link_is_what_the_clause_names_never_a_guess() -> None:
     assert tree.find(f"{addenda}/제6조").attrs["transitional_for"] == ["본문/제10조"]
     for art in ("본문/제9조", "본문/제13조", "본문/제20조"):
         assert "transitional" not in tree.find(art).attrs, art
+    assert "transitional_for" not in tree.find(f"{addenda}/제7조").attrs  # names no article: no guess
+    # the same statute from a file without front matter (a law's own PDF or HWP): a law by its title
+    body = LINK_NOTHING_BY_GUESS.split("---\n", 2)[2]
+    bare = parse(load_bytes(body.encode(), "예술진흥법.md"))
+    for n in (f"{addenda}/제4조", f"{addenda}/제5조", f"{addenda}/제7조"):
+        assert "transitional_for" not in bare.find(n).attrs, n
+    # a text that is no law (a policy, terms) often names no article in its 부칙: its wording links it
+    policy = parse(load_bytes(body.replace("# 예술진흥법", "# 예술단 운영규정").encode(), "예술단_운영규정.md"))
+    assert policy.find(f"{addenda}/제7조").attrs["transitional_for"] == ["본문/제20조"]

@@ -31,7 +31,7 @@ from jogak.grammar.effective import (
     other_law_of_addenda,
     parse_date,
 )
-from jogak.grammar.laws import EFFECTIVE_KEY, LAW_NAME_WORD_RE, PROMULGATED_KEY
+from jogak.grammar.laws import EFFECTIVE_KEY, LAW_NAME_WORD_RE, PROMULGATED_KEY, title_kind
 from jogak.load.identity import law_identity
 from jogak.model import Document, Node
 
@@ -72,7 +72,9 @@ def annotate_versions(root: Node, doc: Document, warnings: list[str]) -> None:
         own_listed = _later_starts({_number_key(n): n for n in _body_articles(root) if n.number}, text, own_date, start)
     if start is not None:
         _pending(root, addenda, doc.text, start, own, own_listed)
-    _link_transitional(root, addenda, doc.text, law_identity(doc.metadata) is not None)
+    # a law by its front matter, or by its title when loaded from a file without it (a statute's PDF or HWP)
+    is_law = law_identity(doc.metadata) is not None or title_kind(doc.doc_title or "") != "other"
+    _link_transitional(root, addenda, doc.text, is_law)
 
 
 def _own_text(n: Node, text: str) -> str:
