@@ -52,14 +52,14 @@ ADDENDA_DATE_RE = re.compile(r"<\s*제?\s*[\d-]+\s*호\s*,\s*(?P<date>(?:19|20)\
 OTHER_LAW_ADDENDA_RE = re.compile(r"^\s*부\s*칙\s*\(\s*(?P<law>[^()<>\n]*?[가-힣][^()<>\n]*?(?:법|법률|령|규칙))\s*\)")
 # a 시행일 clause says when, not how old and new rules meet ("이 법 시행 전에 공포되었으나 …" notwithstanding)
 START_TITLE_RE = re.compile(r"^\s*시행\s*일(?:\s*등)?\s*$")
-# Transitional wording: the clause says how old and new rules meet (경과조치, 적용례, 종전의 규정에 따른다,
-# 시행 당시 존속 중인 …에도 적용한다, 시행 전에 …)
 # "종전의 제9조에 따라 변경 등록을 신청한 경우에는 … 종전의 제9조에 따른다": the former text's article, which the
 # amendment may have renumbered or rewritten — a transitional clause keeps it, it does not modify today's 제9조.
 FORMER_TEXT_BEFORE_RE = re.compile(r"종전\s*의\s*$")
 # A 부칙 clause about the whole law — how other laws' citations of it read, every earlier 처분, every 벌칙 and
 # 과태료 — modifies no single article: it is never linked to one by its wording.
 WHOLE_LAW_TITLE_RE = re.compile(r"다른\s*법(?:령|률)|일반적\s*(?:경과\s*조치|적용\s*례)|처분\s*등에\s*관한|벌칙")
+# Transitional wording: the clause says how old and new rules meet (경과조치, 적용례, 종전의 규정에 따른다,
+# 시행 당시 존속 중인 …에도 적용한다, 시행 전에 …)
 TRANSITIONAL_TITLE_RE = re.compile(r"경과\s*조치|적용\s*례|적용\s*특례|종전")
 TRANSITIONAL_TEXT_RE = re.compile(
     r"종전(?:의)?\s*(?:규정|정책|약관|규칙|기준|예)\s*(?:에\s*(?:따른다|따르|따라|의한다|의하|의함)|을\s*적용)"

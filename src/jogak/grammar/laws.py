@@ -197,14 +197,14 @@ INSTRUMENT_OF = {"시행령": "decree", "시행규칙": "rule"}
 LAW_QUALIFIER = (r"(?P<law>(?<![)\]」』\"”'’])(?:이|같은|동)\s*법\s*시행(?:령|규칙)|[가-힣ㆍ·]{0,30}?법\s*시행(?:령|규칙)"
                  r"|(?<![)\]」』\"”'’])(?:이|같은|동)\s*(?:법률|법|영|규칙|계약|약관|규정|정책)"
                  r"|동법|동령|[가-힣ㆍ·]{1,30}?(?:법률|법|령|규칙|규정)|법|영)\s*")
-# A qualifier written before a relative reference: "법 같은 조 제10항", "법 제2호" (the Act's, never this
-# document's, although no article pattern takes the word).
 # "법률 제6132호 문화예술진흥법중개정법률 부칙 제3조에 따라", "「민법」 부칙 제2조": the article named next is a 부칙
 # article of another law (or of an amending act), never one of this text's — written right before the reference.
 OTHER_ADDENDA_BEFORE_RE = re.compile(r"(?:법률|(?<=[가-힣」])법|령|규칙|」)\s*(?:의\s*)?부\s*칙\s*$")
 # A word that is a law's name ("문화예술진흥법중개정법률", "민법", "「민법」"'s inside): its parts are that law's
 # name, not words of the sentence (a 부칙 clause is not about 제13조 "문화예술 진흥" for naming the Act).
 LAW_NAME_WORD_RE = re.compile(r"[가-힣ㆍ·]+(?:법률|법)(?:에서|에는|에게|으로|에|의|은|는|이|가|을|를|과|와|상|로)?(?![가-힣])")
+# A qualifier written before a relative reference: "법 같은 조 제10항", "법 제2호" (the Act's, never this
+# document's, although no article pattern takes the word).
 QUALIFIER_BEFORE_RE = re.compile(r"(?<![가-힣])(?P<q>법|영|시행령|시행규칙)\s*$")
 # "「상호저축은행법」(이하 "법"이라 한다)": a short name defined for a law in the text.
 ALIAS_RE = re.compile(r"「(?P<name>[^」]{1,80})」\s*\(\s*이하\s*[\"“'‘]?(?P<short>[^\"”'’)]{1,20}?)[\"”'’]?"
