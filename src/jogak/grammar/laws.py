@@ -87,14 +87,11 @@ def asks_the_law(question: str) -> bool:
     return bool(LAW_CUE_RE.search(question + " "))
 
 
-# "법령상", "법령에", "법령으로": 법령 is the Act and its decrees and rules together — unlike "법으로는", it does not
-# single out the Act (where a decree holds the number, "법령상 … 몇 시간까지" is the decree's to answer).
-STATUTES_AND_DECREES_RE = re.compile(r"법령")
-
-
 def asks_the_laws_and_decrees(question: str) -> bool:
-    """Does the question ask what the 법령 — the Act with its decrees — say, not the Act alone?"""
-    return bool(STATUTES_AND_DECREES_RE.search(question)) and asks_the_law(question)
+    """Does the question ask what the 법령 — the Act with its decrees — say, not the Act alone? "법령상",
+    "법령에": unlike "법으로는" it does not single out the Act (where a decree holds the number, "법령상 … 몇
+    시간까지" is the decree's to answer)."""
+    return "법령" in question and asks_the_law(question)
 
 
 def asks_a_sanction(question: str) -> bool:

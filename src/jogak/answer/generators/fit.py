@@ -27,7 +27,8 @@ from jogak.lexicon.quantities import (
 )
 from jogak.lexicon.ranges import Amount, fits_range, meets_condition
 
-__all__ = ["also_asked", "answers_type", "asks_quantity", "narrowed", "question_focus", "range_factors", "row_fits", "wanted_types"]
+__all__ = ["also_asked", "answers_type", "asks_quantity", "lists_several", "narrowed", "question_focus", "range_factors",
+           "row_fits", "wanted_types"]
 
 # A question asking "when / how long" wants a time expression, "how much" an amount, "where" a place
 # (scoring: a unit that lacks one is scored down per missing type).
