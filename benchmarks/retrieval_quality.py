@@ -116,6 +116,8 @@ SETS = {
     "a36": BLIND / "answers_r36.yaml",  # issue 13, written at the start of session 23, run once at the end of session 24: now used
     "r37": BLIND / "mixed_r37.yaml",  # blind, untouched: written at the start of session 24, run once at the end of session 25
     "a37": BLIND / "answers_r37.yaml",  # issue 13, untouched: written at the start of session 24, run once at the end of session 25
+    "r38": BLIND / "mixed_r38.yaml",  # blind, untouched: written at the start of session 25, run once at the end of session 26
+    "a38": BLIND / "answers_r38.yaml",  # issue 13, untouched: written at the start of session 25, run once at the end of session 26
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
