@@ -271,3 +271,25 @@ def test_a_transitional_link_is_what_the_clause_names_never_a_guess() -> None:
     # a text that is no law (a policy, terms) often names no article in its 부칙: its wording links it
     policy = parse(load_bytes(body.replace("# 예술진흥법", "# 예술단 운영규정").encode(), "예술단_운영규정.md"))
     assert policy.find(f"{addenda}/제7조").attrs["transitional_for"] == ["본문/제20조"]
+
+
+TERMS_WORDING = """# 흥얼 서비스 이용약관
+
+제7조(연간권의 환불)
+① 연간권을 산 회원이 해지하면 남은 달의 요금을 돌려준다.
+
+제25조(결제 제한 조치)
+회사는 도용이 의심되는 카드의 결제를 막을 수 있다.
+
+부칙
+① 이 약관은 2026년 1월 1일부터 시행한다.
+② 이 약관 시행 전에 결제한 연간권은 종전의 약관에 따른다.
+"""
+
+
+def test_a_policy_addenda_clause_is_linked_by_whole_words_only() -> None:
+    # seen in a streaming service's terms: "결제한" holds "제한" of 제25조's title, which is no word of the clause;
+    # a title word counts where a word of the clause begins with it ("연간권" in "연간권은")
+    tree = parse(load_bytes(TERMS_WORDING.encode(), "이용약관_흥얼.md"))
+    clause = next(n for n in tree.root.walk() if n.block_type == "addenda" and n.path.endswith("제2항"))
+    assert clause.attrs.get("transitional_for") == ["본문/제7조"]

@@ -244,12 +244,18 @@ def _words(title: str) -> list[str]:
     return [w for w in (_PARTICLES.sub("", x) for x in re.findall(r"[가-힣]+", title)) if len(w) >= _MIN_WORD]
 
 
+def _begins_word(word: str, body: str, starts: set[int]) -> bool:
+    return any(m.start() in starts for m in re.finditer(re.escape(word), body))
+
+
 def _by_wording(body: str, articles: list[Node]) -> list[Node]:
     """The one article whose title words the clause uses most (by characters), when it clearly leads. Words
     inside a law's name do not count ("문화예술진흥법중개정법률" says nothing of 제13조 "학교 등의 문화예술 진흥")."""
     body = LAW_NAME_WORD_RE.sub(" ", body)
-    scored = sorted(((sum(len(w) for w in _words(a.title) if w in body), i) for i, a in enumerate(articles)),
-                    reverse=True)
+    # a title word counts where a word of the clause begins with it ("이용" in "이용권", never "제한" in "결제한")
+    starts = {m.start() for m in re.finditer(r"(?<![가-힣])[가-힣]", body)}
+    scored = sorted(((sum(len(w) for w in _words(a.title) if _begins_word(w, body, starts)), i)
+                     for i, a in enumerate(articles)), reverse=True)
     if not scored or scored[0][0] < 3 or (len(scored) > 1 and scored[1][0] == scored[0][0]):
         return []
     return [articles[scored[0][1]]]
