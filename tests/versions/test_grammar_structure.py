@@ -293,3 +293,13 @@ def test_a_policy_addenda_clause_is_linked_by_whole_words_only() -> None:
     tree = parse(load_bytes(TERMS_WORDING.encode(), "이용약관_흥얼.md"))
     clause = next(n for n in tree.root.walk() if n.block_type == "addenda" and n.path.endswith("제2항"))
     assert clause.attrs.get("transitional_for") == ["본문/제7조"]
+
+
+def test_a_special_rule_in_the_addenda_is_linked_to_the_article_it_overrides() -> None:
+    # seen in 스포츠클럽법 시행령: "제2조(지정기간에 관한 특례) … 제5조제4항에도 불구하고 …" changes how today's 제5조 ④
+    # applies to earlier designations; a 특례 clause is transitional like an 경과조치
+    text = (LINK_NOTHING_BY_GUESS + "\n제8조(등록기간에 관한 특례) 2025년 12월 31일까지 한 등록은 제10조에도 불구하고 "
+            "2030년 12월 31일까지 효력을 가진다.\n")
+    tree = parse(load_bytes(text.encode(), "예술진흥법.md"))
+    assert tree.find("부칙 <제8345호,2007.4.11>/제8조").attrs["transitional_for"] == ["본문/제10조"]
+    assert "부칙 <제8345호,2007.4.11>/제8조" in tree.find("본문/제10조").attrs["transitional"]

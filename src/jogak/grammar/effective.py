@@ -60,7 +60,7 @@ FORMER_TEXT_BEFORE_RE = re.compile(r"종전\s*의\s*$")
 WHOLE_LAW_TITLE_RE = re.compile(r"다른\s*법(?:령|률)|일반적\s*(?:경과\s*조치|적용\s*례)|처분\s*등에\s*관한|벌칙")
 # Transitional wording: the clause says how old and new rules meet (경과조치, 적용례, 종전의 규정에 따른다,
 # 시행 당시 존속 중인 …에도 적용한다, 시행 전에 …)
-TRANSITIONAL_TITLE_RE = re.compile(r"경과\s*조치|적용\s*례|적용\s*특례|종전")
+TRANSITIONAL_TITLE_RE = re.compile(r"경과\s*조치|적용\s*례|특례|종전")
 TRANSITIONAL_TEXT_RE = re.compile(
     r"종전(?:의)?\s*(?:규정|정책|약관|규칙|기준|예)\s*(?:에\s*(?:따른다|따르|따라|의한다|의하|의함)|을\s*적용)"
     r"|시행\s*(?:당시|전에|전|이전에)|개정\s*규정은[^.。]*적용")
