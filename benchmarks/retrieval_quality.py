@@ -156,6 +156,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "spread-0.1": {"document_spread": 0.1},
     "spread-0.2": {"document_spread": 0.2},
     "no-rerank": {"rerank": None},
+    # each clause also ranked by its head (document title + opening text; retrieve/articles.py, session 25)
+    "articles": {"article_dense": True},
     "rerank-leaf": {"rerank": "leaf"},
     "rerank-learned": {"rerank": "learned"},  # the learned reranker (jogak.retrieve.learned), shipped weights
     "rerank-auto": {"rerank": "auto"},  # the learned reranker on Korean questions only (its weights were fitted on them)

@@ -17,6 +17,7 @@ from typing import Any
 from jogak.filters import Filter, to_chroma, to_mask
 from jogak.index.lexical import tokenize
 from jogak.retrieve import hybrid, routing
+from jogak.retrieve.articles import article_list
 from jogak.retrieve.leaves import leaf_lists
 from jogak.retrieve.scope import Scope
 from jogak.retrieve.wording import lexicon_expansion, vocabulary
@@ -51,6 +52,8 @@ def retrieve_candidates(scope: Scope) -> Candidates:
             if name in leaf and base in lists:
                 lists[base] = _best_of(lists[base], leaf.pop(name), scope.n_candidates)
     lists.update(leaf)
+    if heads := article_list(scope, qvec):
+        lists["article_dense"] = heads
     weights = opts.weights if not routed else {**opts.weights, "route": opts.weights.get("route", 1.0) * w}
     return Candidates(lists, weights, routed, best_leaf, qvec, qtoks)
 

@@ -67,7 +67,8 @@ def fuse(scope: Scope, cands: Candidates) -> list[Entry]:
         i = row_of.get(f.key)
         if i is None:
             continue
-        e = Entry(i, f.key, f.score, [m for m in ("dense", "bm25", "route", "leaf_dense", "leaf_bm25", "feedback")
+        e = Entry(i, f.key, f.score, [m for m in ("dense", "bm25", "route", "leaf_dense", "leaf_bm25", "feedback",
+                                                             "article_dense")
                                       if m in f.ranks])
         if f.key in cands.leaf_paths:
             e.leaf = cands.leaf_paths[f.key]
