@@ -180,6 +180,11 @@ def test_law_short_names_name_the_act_or_its_decree() -> None:
     assert named_titles("개인정보보호법 시행령 제3조", titles) == {titles[4]}
     assert named_titles("개인정보 보호법 제3조", titles) == {titles[3]}
     assert named_titles("결제방법이 뭐예요? 법에서는요?", titles) == set()
+    # a title inside a longer law name is not named: "응급의료법" names 응급의료에 관한 법률, not 의료법
+    laws = ["의료법", "응급의료에 관한 법률", "의료법 시행령"]
+    assert named_titles("응급의료법 제9조에서 동의는 누구한테 받아요?", laws) == {laws[1]}
+    assert named_titles("의료법 제9조와 응급의료법 제9조는 어떻게 달라요?", laws) == {laws[0], laws[1]}
+    assert named_titles("의료법 제17조에 따르면?", laws) == {laws[0]}
 
 
 def test_leaves_are_indexed_only_when_asked(tmp_path: Path) -> None:

@@ -172,11 +172,13 @@ def laws_named(question: str, titles: list[str] | set[str] | tuple[str, ...]) ->
     laws = [(t, *split_instrument(t)) for t in titles if title_kind(t) != "other"]
     out: set[str] = set()
     for names, rank in _law_words(question):
-        # the best fit wins; at a tie the longer reading ("개인정보보호법" over "보호법")
-        fits = [(_name_fit(n, act), len(n), t) for n in names for t, act, r in laws if r == rank]
-        best = max(((f, ln) for f, ln, _ in fits), default=(0.0, 0))
+        # the best fit wins; at a tie the Act the name spells exactly ("의료법" is 의료법, though its bigrams fit
+        # 응급의료에 관한 법률 too), then the longer reading ("개인정보보호법" over "보호법")
+        fits = [(_name_fit(n, act), name_key(n) == name_key(act), len(n), t)
+                for n in names for t, act, r in laws if r == rank]
+        best = max(((f, ex, ln) for f, ex, ln, _ in fits), default=(0.0, False, 0))
         if best[0] >= 0.6:
-            out.update(t for f, ln, t in fits if (f, ln) == best)
+            out.update(t for f, ex, ln, t in fits if (f, ex, ln) == best)
     return out
 
 

@@ -46,9 +46,20 @@ def named_titles(query: str, titles: list[str]) -> set[str]:
     decree's or rule's name ("개인정보보호법 시행령") is not named itself."""
     by_law = laws_named(query, titles)
     instruments = {family_of(t) for t in by_law if split_instrument(t)[1] != "act"}
+    q = re.sub(r"\s+", "", query)
     by_title = {t for t in structural.titles_in(query, titles)
-                if t in by_law or title_kind(t) != "statute" or family_of(t) not in instruments}
+                if (t in by_law or title_kind(t) != "statute" or family_of(t) not in instruments)
+                and not _inside_another_name(t, q, by_law)}
     return by_title | by_law
+
+
+def _inside_another_name(title: str, q: str, by_law: set[str]) -> bool:
+    """Is a law's title read only as the tail of a longer law name that names another law ("의료법" in
+    "응급의료법 제9조", which names 응급의료에 관한 법률)?"""
+    if title in by_law or title_kind(title) == "other" or not (by_law - {title}):
+        return False
+    starts = [m.start() for m in re.finditer(re.escape(re.sub(r"\s+", "", title)), q)]
+    return bool(starts) and all(i > 0 and "가" <= q[i - 1] <= "힣" for i in starts)
 
 
 def _all_docs(scope: Scope) -> set[str]:
