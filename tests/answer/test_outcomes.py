@@ -273,3 +273,24 @@ def test_a_question_asking_for_several_things_is_not_answered_by_one_case():
                       ["회사가 받는 돈은 관람료, 사물함 이용료, 주차 요금과 강좌 수강료뿐이다."], "d")
     ans = answer_hits("소리뜰이 받는 돈은 어떤 것들이 있어요?", [Hit(listed, 1.0, 0)]).answer
     assert ans.outcome == "answer" and "사물함 이용료" in ans.answer, ans.answer
+
+
+def test_among_several_laws_the_one_the_question_speaks_of_is_pointed_to():
+    # a collection of two Acts and a company's rules: "건강보험료 … 법으로는" speaks of 국민건강보험법 (and its decree),
+    # not of 긴급복지지원법; a question whose words name no Act's subject keeps the plain law prior
+    health = _doc_chunk("제74조(보험료의 면제) ① 국외에 체류하는 경우 보험료를 면제한다.", "국민건강보험법", "제74조", "h",
+                        [("본문/제74조", "제74조 (보험료의 면제)", 0, 10)])
+    decree = _doc_chunk("제44조의2(보험료 면제 기간) 3개월 이상 체류", "국민건강보험법 시행령", "제44조의2", "hd",
+                        [("본문/제44조의2", "제44조의2 (보험료 면제 기간)", 0, 10)])
+    welfare = _doc_chunk("제9조(지원 요청) 긴급지원대상자는 지원을 요청할 수 있다.", "긴급복지지원법", "제9조", "w",
+                         [("본문/제9조", "제9조 (지원 요청)", 0, 10)])
+    rules = _doc_chunk("제9조(의료비 지원) 회사는 본인부담금을 지원한다.", "복리후생규정_한올가람", "제9조", "r",
+                       [("본문/제9조", "제9조 (의료비 지원)", 0, 10)])
+    ctx = build_context([Hit(welfare, 1, 0), Hit(health, 1, 1), Hit(decree, 1, 2), Hit(rules, 1, 3)])
+    s, _ = pointed("해외에 1년 나가 있으면 법으로는 건강보험료를 안 내도 돼요?", ctx)
+    assert s["국민건강보험법"] > s["긴급복지지원법"] > s["복리후생규정_한올가람"] == 0
+    assert s["국민건강보험법 시행령"] > 0.4
+    s, _ = pointed("법으로는 며칠 안에 신청해야 해요?", ctx)
+    assert s["국민건강보험법"] == s["긴급복지지원법"] == 0.5 and s["국민건강보험법 시행령"] == 0.4
+    s, _ = pointed("건강보험료 감면은 회사에서 얼마나 해 줘요?", ctx)  # not asking the law: no law prior at all
+    assert s["국민건강보험법"] == 0 == s["긴급복지지원법"]

@@ -13,7 +13,9 @@ wording picks one. ``pointed(question, context)`` scores each document of the ex
 - the question asks what the *law* says ("법적으로", "법에서는", "법에 정해진", "막는 법 조항이 있어요") or
   asks about a state sanction ("어떤 처벌을 받아요", "과태료가 얼마") while naming no other document
   (``points_to_law``) → statutes 0.5, their decrees 0.4 (both 0.5 when it says "법령", the Act with its decrees:
-  "법령상 몇 시간까지"); it names the decree ("시행령") → decrees 0.8; (a
+  "법령상 몇 시간까지"), and 0.1 more for the one law family whose name holds a content word of the question
+  ("건강보험료는 법으로 …" → 국민건강보험법 and its decree, beside 긴급복지지원법: ``grammar.laws.topic_family``);
+  it names the decree ("시행령") → decrees 0.8; (a
   law's document kind is read from its title: "… 시행령", "… 시행규칙", "… 법" / "… 법률").
 
 The best score wins; a document scores 0 when the question points nowhere in particular.
@@ -24,11 +26,20 @@ from __future__ import annotations
 import re
 
 from jogak.answer.context import Context
-from jogak.grammar.laws import asks_a_sanction, asks_the_law, asks_the_laws_and_decrees, title_kind
+from jogak.grammar.laws import (
+    asks_a_sanction,
+    asks_the_law,
+    asks_the_laws_and_decrees,
+    family_of,
+    title_kind,
+    topic_family,
+)
+from jogak.lexicon import content_terms
 from jogak.retrieve.documents import named_titles
 
 _LAW_FIRST = {"statute": 0.5, "decree": 0.4, "rule": 0.3}
 _LAWS_AND_DECREES = {"statute": 0.5, "decree": 0.5, "rule": 0.4}
+_TOPIC_LIFT = 0.1
 _DEFINED = re.compile(r"([가-힣A-Za-z0-9]{2,})(?:\s*서비스)?\s*\(이하")
 _PARTICLE = re.compile(r"(?:에서는|에서|에는|에게|에|의|은|는|이|가|을|를|도|으로|로|과|와|이랑|랑|대로|처럼)$")
 
@@ -85,8 +96,11 @@ def pointed(question: str, context: Context) -> tuple[dict[str, float], list[str
     if points_to_law(question, scores) and not decree_cue:
         # "법령" is the Act with its decrees: neither is preferred; "법" points to the Act first
         prior = _LAWS_AND_DECREES if asks_the_laws_and_decrees(question) else _LAW_FIRST
+        # among several laws, the one whose name holds a word of the question ("건강보험료" → 국민건강보험법)
+        topic = topic_family(content_terms(question), [t for t in scores if t])
         for title in scores:
-            scores[title] = max(scores[title], prior.get(doc_kind(title), 0.0))
+            lift = _TOPIC_LIFT if topic is not None and family_of(title) == topic else 0.0
+            scores[title] = max(scores[title], prior.get(doc_kind(title), -1.0) + lift)
     return scores, names
 
 

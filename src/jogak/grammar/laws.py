@@ -82,6 +82,23 @@ SANCTION_CUE_RE = re.compile(r"처벌|벌금|징역|과태료|과징금|형사\s
 _OWN_RULES_RE = re.compile(r"약관|사내\s*규|회사\s*규[정칙]|취업\s*규칙|내규|회칙|규칙(?:상|에서|에는|으로는)")
 
 
+# Words of law titles that say what kind of law it is, not what it is about ("… 진흥에 관한 법률", "… 기본법")
+TITLE_FILLER_WORDS = frozenset({"법", "법률", "시행령", "시행규칙", "관한", "진흥", "지원", "기본", "관리", "보호", "등",
+                                "육성", "촉진", "규제", "특별법", "산업", "사업", "이용", "운영", "설치"})
+
+
+def topic_family(terms: list[str] | tuple[str, ...], titles: list[str] | set[str]) -> str | None:
+    """The one law family (``family_of``) among ``titles`` whose name holds a content word of the question
+    (``terms``, two syllables or more, no ``TITLE_FILLER_WORDS``): "건강보험료가 …" → 국민건강보험법 beside
+    긴급복지지원법; None when no family or several do."""
+    fams = {family_of(t) for t in titles if title_kind(t) != "other"}
+    if len(fams) < 2:
+        return None
+    words = {t for t in terms if len(t) >= 2 and t not in TITLE_FILLER_WORDS}
+    hit = {f for f in fams if any(w in f.replace(" ", "") for w in words)}
+    return hit.pop() if len(hit) == 1 else None
+
+
 def asks_the_law(question: str) -> bool:
     """Does the question ask what the law says (``LAW_CUE_RE``)?"""
     return bool(LAW_CUE_RE.search(question + " "))
