@@ -99,7 +99,7 @@ SETS = {
     "a34": BLIND / "answers_r34.yaml",  # written at the start of session 21, run once in session 22 (its redo): now used
     "a35": BLIND / "answers_r35.yaml",  # written at the start of session 22, run once at the end of session 23: now used
     "a36": BLIND / "answers_r36.yaml",  # written at the start of session 23, run once at the end of session 24: now used
-    "a37": BLIND / "answers_r37.yaml",  # untouched: written at the start of session 24, run once at the end of session 25
+    "a37": BLIND / "answers_r37.yaml",  # used: written at the start of session 24, run once at the end of session 25 (b47dc1f)
     "a38": BLIND / "answers_r38.yaml",  # untouched: written at the start of session 25, run once at the end of session 26
 }
 _STORES: dict[tuple[str, ...], Any] = {}

@@ -114,8 +114,8 @@ SETS = {
     "a35": BLIND / "answers_r35.yaml",  # issue 13, written at the start of session 22, run once at the end of session 23: now used
     "r36": BLIND / "mixed_r36.yaml",  # blind, written at the start of session 23, run once at the end of session 24: now used
     "a36": BLIND / "answers_r36.yaml",  # issue 13, written at the start of session 23, run once at the end of session 24: now used
-    "r37": BLIND / "mixed_r37.yaml",  # blind, untouched: written at the start of session 24, run once at the end of session 25
-    "a37": BLIND / "answers_r37.yaml",  # issue 13, untouched: written at the start of session 24, run once at the end of session 25
+    "r37": BLIND / "mixed_r37.yaml",  # blind, used: written at the start of session 24, run once at the end of session 25 (b47dc1f)
+    "a37": BLIND / "answers_r37.yaml",  # issue 13, used: written at the start of session 24, run once at the end of session 25 (b47dc1f)
     "r38": BLIND / "mixed_r38.yaml",  # blind, untouched: written at the start of session 25, run once at the end of session 26
     "a38": BLIND / "answers_r38.yaml",  # issue 13, untouched: written at the start of session 25, run once at the end of session 26
 }
