@@ -59,8 +59,9 @@ class SearchOptions:
     leaf_mode: str = "lists"
     # Article heads (retrieve/articles.py): each clause also ranked by one vector of its document title and
     # opening text (its heading and first sentences) — one more dense list in fusion, at weight 0.5. Opt-in:
-    # on 15 used sets (session 25) recall@1 +0.023, MRR +0.015, recall@5 +0.006, recall@10 −0.006; the
-    # heads are embedded at a snapshot's first search (not at ingest yet), too slow for a large collection.
+    # on 15 used sets (session 25) recall@1 +0.023, MRR +0.015, recall@5 +0.006, recall@10 −0.006, and answers on
+    # a31–a37 right 195 → 197, unanswerables answered 6 → 4; the heads are embedded at a snapshot's first
+    # search (through the embedding cache, not at ingest yet): too slow for a large collection.
     article_dense: bool = False
     # Hits are clauses: the chunks of one clause (the chunker's ``clause`` key) collapse into one hit, the
     # best chunk shown, the others listed in ``Hit.also`` (retrieve/clauses.py). A "clause" of more than
