@@ -95,7 +95,7 @@ def topic_family(terms: list[str] | tuple[str, ...], titles: list[str] | set[str
     if len(fams) < 2:
         return None
     words = {t for t in terms if len(t) >= 2 and t not in TITLE_FILLER_WORDS}
-    hit = {f for f in fams if any(w in f.replace(" ", "") for w in words)}
+    hit = {f for f in fams if any(w in name_key(f) for w in words)}
     return hit.pop() if len(hit) == 1 else None
 
 

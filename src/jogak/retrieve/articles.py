@@ -54,8 +54,7 @@ def _heads(scope: Scope) -> tuple[Any, list[list[int]]] | None:
     for i in range(scope.n):
         if clause[i] and doc[i]:
             groups.setdefault((doc[i], clause[i]), []).append(i)
-    keys = list(groups)
-    members = [sorted(groups[k], key=lambda i: no[i] or 0) for k in keys]
+    members = [sorted(rows, key=lambda i: no[i] or 0) for rows in groups.values()]
     first = [lex.rows[m[0]] for m in members]
     chunks = scope.store.chunk_map(first)
     texts = []

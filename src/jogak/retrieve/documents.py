@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from jogak.grammar.laws import family_of, laws_named, split_instrument, title_kind
+from jogak.grammar.laws import family_of, laws_named, name_key, split_instrument, title_kind
 from jogak.index.lexical import tokenize
 from jogak.retrieve import structural
 from jogak.retrieve.scope import Entry, Scope
@@ -46,7 +46,7 @@ def named_titles(query: str, titles: list[str]) -> set[str]:
     decree's or rule's name ("개인정보보호법 시행령") is not named itself."""
     by_law = laws_named(query, titles)
     instruments = {family_of(t) for t in by_law if split_instrument(t)[1] != "act"}
-    q = re.sub(r"\s+", "", query)
+    q = name_key(query)
     by_title = {t for t in structural.titles_in(query, titles)
                 if (t in by_law or title_kind(t) != "statute" or family_of(t) not in instruments)
                 and not _inside_another_name(t, q, by_law)}
@@ -58,7 +58,7 @@ def _inside_another_name(title: str, q: str, by_law: set[str]) -> bool:
     "응급의료법 제9조", which names 응급의료에 관한 법률)?"""
     if title in by_law or title_kind(title) == "other" or not (by_law - {title}):
         return False
-    starts = [m.start() for m in re.finditer(re.escape(re.sub(r"\s+", "", title)), q)]
+    starts = [m.start() for m in re.finditer(re.escape(name_key(title)), q)]
     return bool(starts) and all(i > 0 and "가" <= q[i - 1] <= "힣" for i in starts)
 
 
