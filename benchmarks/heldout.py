@@ -118,7 +118,9 @@ def run_set(name: str, path: Path, work: Path, retrieval: bool = True,
     t0 = time.monotonic()
     key = tuple(sorted(str(p) for p in corpus.paths))
     if key not in _STORES:  # sets over the same corpus share one fresh store
-        st, ing = build_store(corpus, work / f"store{len(_STORES)}")
+        # article heads asked for at search: embedded at ingest, as a collection configured for them would be
+        heads = {"article_heads": True} if getattr(options, "article_dense", False) else None
+        st, ing = build_store(corpus, work / f"store{len(_STORES)}", index=heads)
         if ing.failed:
             print(f"[{name}] ingest failures: {ing.failed}", file=sys.stderr)
         _STORES[key] = st

@@ -169,7 +169,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
 KEYS = ("recall@1", "recall@5", "recall@10", "mrr", "ndcg@10", "clause_p@1")
 
 
-def stores_for(path: Path, where: Path, leaves: bool = True) -> tuple[Any, Any] | None:
+def stores_for(path: Path, where: Path, leaves: bool = True, heads: bool = False) -> tuple[Any, Any] | None:
     """(our store, the baseline's recursive store) over the set's corpus, reused when ``where`` has them."""
     from jogak.eval.corpus import build_store, resolve_corpus
     from jogak.eval.retrieval import BASELINE_CHUNKS
@@ -183,7 +183,9 @@ def stores_for(path: Path, where: Path, leaves: bool = True) -> tuple[Any, Any] 
     # leaves indexed (index.leaves) so the variants with and without leaf matching run on one store;
     # --no-leaf-store skips them (embedding every leaf triples the embedding time) for no-leaves variants
     name = "jogak" if leaves or (where / key / "jogak").exists() else "jogak-noleaves"  # a leaf store serves both
-    ours, _ = build_store(corpus, where / key / name, index={"leaves": leaves})  # unchanged files: skipped
+    # heads: the clause heads embedded (into the cache) for article_dense variants, also on a reused store
+    index = {"leaves": leaves, **({"article_heads": True} if heads else {})}
+    ours, _ = build_store(corpus, where / key / name, index=index)  # unchanged files: skipped
     base = open_store(where / key / "base", "default", create=True, config=dict(ours.config))
     base.ingest([str(p) for p in corpus.paths], **BASELINE_CHUNKS)
     return ours, base
@@ -250,7 +252,8 @@ def main(argv: list[str] | None = None) -> int:
     print(head)
     out: list[dict[str, Any]] = []
     for s in a.sets:
-        pair = stores_for(SETS[s], where, leaves=not a.no_leaf_store)
+        pair = stores_for(SETS[s], where, leaves=not a.no_leaf_store,
+                          heads=any(VARIANTS.get(v, {}).get("article_dense") for v in a.variants))
         if pair is None:
             continue
         ours, base = pair

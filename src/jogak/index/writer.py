@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from jogak.filters import chroma_metadata, filter_columns
-from jogak.index import maintenance
+from jogak.index import heads, maintenance
 from jogak.index.fanout import Job, Outcome, prepare_files
 from jogak.index.ingest import (
     IngestReport,
@@ -97,6 +97,8 @@ def ingest(store: Store, paths: Iterable[str | os.PathLike[str]], strategy: str 
         if batch:
             pub.stage(batch)
         pub.publish()
+        if emb is not None and heads.wanted(store.config):
+            heads.fill(store, progress)
     report.seconds = time.perf_counter() - t0
     return report
 

@@ -4,24 +4,39 @@ its chunks (``article_dense``). A chunk's own vector blends whatever the chunk h
 articles packed together, or one paragraph deep inside a long article); the head says what the clause is
 about, which is what an everyday question names.
 
-The head vectors are computed once per snapshot, through the store's embedder and its cache."""
+The head vectors are read once per snapshot from the store's embedding cache, where the writer put them at
+ingest (``jogak.index.heads``: ``index.article_heads``, or ``retrieve.article_dense`` in the collection's
+config). A clause whose head is not there (a collection ingested without heads) is embedded at that first
+search — up to EMBED_AT_SEARCH_MAX of them; more, and the list is skipped with a warning to re-ingest. A
+snapshot of more than HEADS_MAX_ROWS rows is not ranked by heads (the head matrix would be read whole)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from jogak.index.heads import HEAD_CHARS, HEADS_MAX_ROWS, clause_heads, missing
 from jogak.retrieve.scope import Scope
 
 Ranked = list[tuple[str, float]]
 
-HEAD_CHARS = 300  # how much of the clause's opening text its head carries
+__all__ = ["EMBED_AT_SEARCH_MAX", "HEADS_MAX_ROWS", "HEAD_CHARS", "article_list"]
+
+# heads a search may embed itself (about a minute with multilingual-e5-small on two cores: 4 heads a second);
+# a collection missing more is searched without them until it is ingested again
+EMBED_AT_SEARCH_MAX = 256
 
 
 def article_list(scope: Scope, qvec: Any) -> Ranked:
     """Chunk rows ranked by their clause's head (the clause's chunks in document order at its score)."""
     if qvec is None or not scope.opts.article_dense or not scope.n:
         return []
+    if scope.n > HEADS_MAX_ROWS:
+        scope.warnings.append(f"article heads skipped: the collection holds more than {HEADS_MAX_ROWS:,} chunks")
+        return []
     heads = scope.lex.memo("article_heads", lambda: _heads(scope))
+    if isinstance(heads, str):
+        scope.warnings.append(heads)
+        return []
     if heads is None:
         return []
     import numpy as np
@@ -40,28 +55,18 @@ def article_list(scope: Scope, qvec: Any) -> Ranked:
     return out[:n]
 
 
-def _heads(scope: Scope) -> tuple[Any, list[list[int]]] | None:
-    """(unit vectors of the clause heads, per head its rows in chunk order); None without an embedder."""
+def _heads(scope: Scope) -> tuple[Any, list[list[int]]] | str | None:
+    """(unit vectors of the clause heads, per head its rows in chunk order); None without an embedder or a
+    clause; a warning when too many heads were not embedded at ingest."""
     import numpy as np
 
     embedder = scope.store.embedder
     if embedder is None:
         return None
-    lex = scope.lex
-    clause, doc, title, no = (lex.column("clause"), lex.column("doc_id"), lex.column("doc_title"),
-                              lex.column("chunk_no"))
-    groups: dict[tuple[str, str], list[int]] = {}
-    for i in range(scope.n):
-        if clause[i] and doc[i]:
-            groups.setdefault((doc[i], clause[i]), []).append(i)
-    members = [sorted(rows, key=lambda i: no[i] or 0) for rows in groups.values()]
-    first = [lex.rows[m[0]] for m in members]
-    chunks = scope.store.chunk_map(first)
-    texts = []
-    for m, key in zip(members, first, strict=True):
-        c = chunks.get(key)
-        body = " ".join((c.text if c else "").split())[:HEAD_CHARS]
-        texts.append(f"{title[m[0]] or ''}\n{body}")
+    members, texts = clause_heads(scope.store, scope.lex)
     if not texts:
         return None
+    if (n := missing(embedder, texts)) > EMBED_AT_SEARCH_MAX:
+        return (f"article heads skipped: {n:,} clause heads were not embedded at ingest; set "
+                "index.article_heads: true (or retrieve.article_dense: true) and run `jogak ingest` again")
     return np.asarray(embedder.embed_passages(texts), dtype=np.float32), members
