@@ -43,6 +43,19 @@ def test_later_starts_name_their_articles() -> None:
             "공포 후 3개월이 경과한 날부터 시행한다.")
     [later] = later_starts(text, date(2020, 7, 31))
     assert later.articles == ("8의2", "14", "30") and later.start == date(2020, 11, 1)
+    assert later.paragraphs_of("8의2") == (2, 4) and later.paragraphs_of("14") == (1,)
+    assert later.paragraphs_of("30") == ()  # the whole article
+    # ranges: "제4항부터 제6항까지" holds ⑤; "제12조부터 제14조까지" the articles between (the text's, 제12조의2 too)
+    [r] = later_starts("다만, 제12조부터 제14조까지, 제29조의2제4항부터 제6항까지의 개정규정은 2027년 1월 1일부터 "
+                       "시행한다.", None)
+    assert r.paragraphs_of("29의2") == (4, 5, 6) and r.ranges == (("12", "14"),)
+    # a policy's "… 적용한다" with a date starts the clause later; a date that says to whom it applies does not
+    [ap] = later_starts("다만, 제4조제1항의 분기별 공시는 2027년 4월 1일부터 적용한다.", None)
+    assert ap.articles == ("4",) and ap.paragraphs_of("4") == (1,) and ap.start == date(2027, 4, 1)
+    assert later_starts("다만, 제18조제1항의 연회비는 2027년 1월 1일 이후에 가입하는 회원부터 적용한다.", None) == []
+    # an article named whole and by a 항 is named whole
+    [both] = later_starts("다만, 제5조제2항 및 제5조의 개정규정은 2027년 1월 1일부터 시행한다.", None)
+    assert both.articles == ("5",) and both.paragraphs_of("5") == ()
     [one] = later_starts("다만, 제24조제2항은 공포 후 1년이 경과한 날부터 시행한다.", date(2023, 3, 14))
     assert one.articles == ("24",) and one.start == date(2024, 3, 15)
 
@@ -73,7 +86,12 @@ def test_a_statute_version_knows_its_start_later_starts_notes_and_transitional_l
     tree = parse(load(str(VERSIONS / "법률@2020-07-31.md")))
     assert tree.root.attrs["version"] == {"effective_from": "2020-07-31", "effective_source": "시행일자",
                                           "promulgated": "2020-07-31"}
-    assert tree.find("본문/제8조의2").attrs["effective_from"] == "2020-11-01"
+    # "제8조의2제2항ㆍ제4항 … 의 개정규정은 공포 후 3개월이 경과한 날부터": those 항 start later, not the article's ①
+    assert "effective_from" not in tree.find("본문/제8조의2").attrs
+    assert "effective_from" not in tree.find("본문/제8조의2/제1항").attrs
+    assert tree.find("본문/제8조의2/제2항").attrs["effective_from"] == "2020-11-01"
+    assert tree.find("본문/제8조의2/제4항").attrs["effective_from"] == "2020-11-01"
+    assert tree.find("본문/제30조").attrs["effective_from"] == "2020-11-01"  # named whole: the article
     assert "effective_from" not in tree.find("본문/제6조의3").attrs
     addenda = "부칙 <제17470호,2020.7.31>/제2조"
     assert tree.find("본문/제6조의3").attrs["transitional"] == [addenda]
@@ -303,3 +321,26 @@ def test_a_special_rule_in_the_addenda_is_linked_to_the_article_it_overrides() -
     tree = parse(load_bytes(text.encode(), "예술진흥법.md"))
     assert tree.find("부칙 <제8345호,2007.4.11>/제8조").attrs["transitional_for"] == ["본문/제10조"]
     assert "부칙 <제8345호,2007.4.11>/제8조" in tree.find("본문/제10조").attrs["transitional"]
+
+
+def test_a_policy_clause_named_by_its_paragraph_starts_later_alone() -> None:
+    # "다만, 제2조제2항은 …부터 시행한다": only ② waits; ① and the rest of the terms apply from the main start
+    text = ("해님 이용약관\n\n제2조 (환불)\n① 회원은 7일 이내에 환불을 요청할 수 있다.\n"
+            "② 회사는 환불 요청을 받은 날부터 3일 이내에 환불한다.\n1. 카드 결제\n2. 계좌 이체\n\n"
+            "제3조 (포인트)\n포인트의 유효기간은 1년으로 한다.\n\n부칙\n"
+            "이 약관은 2026년 1월 1일부터 시행한다. 다만, 제2조제2항 및 제3조는 2027년 4월 1일부터 시행한다.\n")
+    tree = parse(load_bytes(text.encode(), "이용약관_해님.txt"))
+    assert tree.root.attrs["version"]["effective_from"] == "2026-01-01"
+    assert "effective_from" not in tree.find("본문/제2조").attrs
+    assert "effective_from" not in tree.find("본문/제2조/제1항").attrs
+    assert tree.find("본문/제2조/제2항").attrs["effective_from"] == "2027-04-01"
+    assert tree.find("본문/제3조").attrs["effective_from"] == "2027-04-01"
+
+
+def test_an_article_range_dates_every_article_between_its_ends() -> None:
+    text = ("해님 규정\n\n제1조 (목적)\n목적을 정한다.\n\n제2조 (신청)\n신청한다.\n\n제2조의2 (접수)\n접수한다.\n\n"
+            "제3조 (처리)\n처리한다.\n\n제4조 (통지)\n통지한다.\n\n부칙\n"
+            "이 규정은 2026년 1월 1일부터 시행한다. 다만, 제2조부터 제3조까지의 개정규정은 2027년 1월 1일부터 시행한다.\n")
+    tree = parse(load_bytes(text.encode(), "규정_해님.txt"))
+    dated = {n.path for n in tree.root.walk() if n.attrs.get("effective_from")}
+    assert dated == {"본문/제2조", "본문/제2조의2", "본문/제3조"}

@@ -30,10 +30,12 @@ _DOTDATE = r"(?:19|20)\d{2}\s*[.-]\s*\d{1,2}\s*[.-]\s*\d{1,2}\.?"
 START_EXPR = (rf"(?:공포한\s*날|공포일|공포\s*후\s*\d+\s*(?:개월|년|일)이?\s*경과한\s*날|{_KDATE}|{_DOTDATE})")
 # "이 법은 … 부터 시행한다" — the text's own start
 MAIN_START_RE = re.compile(rf"{_SUBJECT}\s*[은는]\s*(?P<expr>{START_EXPR})\s*(?:로)?부터\s*시행한다")
-# "다만, 제8조의2제2항ㆍ제4항 … 의 개정규정은 공포 후 3개월이 경과한 날부터 시행한다" — clauses that start later
+# "다만, 제8조의2제2항ㆍ제4항 … 의 개정규정은 공포 후 3개월이 경과한 날부터 시행한다" — clauses that start later;
+# "… 적용한다" with a date is the same for a policy ("다만, 제4조제1항의 분기별 공시는 2027년 4월 1일부터 적용한다"); a
+# date followed by anything else ("2027년 1월 1일 이후에 가입하는 회원부터 적용한다") says to whom the rule applies
 LATER_START_RE = re.compile(
     rf"다만\s*,?\s*(?P<targets>[^.。]*?)(?:의\s*개정\s*규정|의\s*규정)?\s*[은는]\s*(?P<expr>{START_EXPR})\s*(?:로)?부터\s*"
-    r"시행한다")
+    r"(?:시행|적용)한다")
 # "다만, 다음 각 호의 개정규정은 해당 각 호의 구분에 따른 날부터 시행한다." and then one item per start:
 # "1. 제15조의2의 개정규정: 공포 후 6개월이 경과한 날", "2. 제7조의 개정규정: 2027년 7월 1일"
 LATER_LIST_LEAD_RE = re.compile(r"다만\s*,?\s*다음\s*각\s*호의\s*(?:개정\s*)?규정은\s*(?:해당\s*)?각\s*호의\s*구분에\s*따른\s*날"
@@ -41,6 +43,12 @@ LATER_LIST_LEAD_RE = re.compile(r"다만\s*,?\s*다음\s*각\s*호의\s*(?:개�
 LATER_ITEM_RE = re.compile(rf"(?m)^\s*\d+\.\s*(?P<targets>[^:：\n]*?)\s*[:：]\s*(?P<expr>{START_EXPR})")
 # article references inside a LATER_START target list: "제8조의2제2항ㆍ제4항, 제14조제1항"
 TARGET_ARTICLE_RE = re.compile(label("조", "n", "m"))
+# the 항 a target names right after its article ("제2항ㆍ제4항" of "제8조의2제2항ㆍ제4항"; "같은 조 제3항")
+_TARGET_PARAGRAPHS_LEAD = re.compile(r"\s*제\s*\d+\s*항")
+_TARGET_PARAGRAPH_RE = re.compile(label("항", "p"))
+_PARAGRAPH_RANGE_RE = re.compile(rf"{label('항', 'a')}\s*부터\s*{label('항', 'b')}\s*까지")
+# "제12조부터 제14조까지": the rest after the first article of a range
+_ARTICLE_RANGE_RE = re.compile(r"\s*(?:부터|내지)\s*$")
 # "<개정 2015.1.6>", "<개정 2013.8.13, 2020.6.9>", "[본조신설 2020.7.31]", "[전문개정 2008.3.21]"
 AMENDMENT_NOTE_RE = re.compile(rf"[<\[]\s*(?P<word>{'|'.join(sorted(AMENDMENT_WORDS, key=len, reverse=True))})"
                                r"\s*(?P<dates>[0-9.,\s]*?)\s*[>\]]")
@@ -68,10 +76,19 @@ TRANSITIONAL_TEXT_RE = re.compile(
 
 @dataclass(frozen=True, slots=True)
 class LaterStart:
-    """Clauses (article numbers as "6" / "6의3") that start later than the text, and when."""
+    """Clauses (article numbers as "6" / "6의3") that start later than the text, and when; ``paragraphs``:
+    for an article named only by some of its 항 ("제24조제2항"), their numbers — the rest of it starts with the
+    text."""
 
     articles: tuple[str, ...]
     start: date
+    paragraphs: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    # "제12조부터 제14조까지": (first, last) — every article between them in the text (제12조의2 too) starts later
+    ranges: tuple[tuple[str, str], ...] = ()
+
+    def paragraphs_of(self, article: str) -> tuple[int, ...]:
+        """The 항 of ``article`` that start later (empty: the whole article)."""
+        return dict(self.paragraphs).get(article, ())
 
 
 def parse_date(s: str) -> date | None:
@@ -124,11 +141,38 @@ def later_starts(text: str, promulgated: date | None) -> list[LaterStart]:
     items = list(LATER_ITEM_RE.finditer(text, lead.end())) if lead else []
     for m in [*LATER_START_RE.finditer(text), *items]:
         start = resolve_start(m.group("expr"), promulgated)
-        arts = tuple(dict.fromkeys(f"{a.group('n')}의{a.group('m')}" if a.group("m") else a.group("n")
-                                   for a in TARGET_ARTICLE_RE.finditer(m.group("targets"))))
+        arts, paragraphs, spans = _targets(m.group("targets"))
         if start is not None and arts:
-            out.append(LaterStart(arts, start))
+            out.append(LaterStart(arts, start, paragraphs, spans))
     return out
+
+
+def _targets(targets: str) -> tuple[tuple[str, ...], tuple[tuple[str, tuple[int, ...]], ...],
+                                     tuple[tuple[str, str], ...]]:
+    """The articles a target list names, for those named only by 항 the 항 numbers ("제4항부터 제6항까지": 4, 5, 6),
+    and the article ranges ("제12조부터 제14조까지": its two ends; the articles between them are the document's)."""
+    found = list(TARGET_ARTICLE_RE.finditer(targets))
+    whole: set[str] = set()
+    paras: dict[str, list[int]] = {}
+    spans: list[tuple[str, str]] = []
+    for j, a in enumerate(found):
+        art = _article_key(a)
+        rest = targets[a.end(): found[j + 1].start() if j + 1 < len(found) else len(targets)]
+        if _TARGET_PARAGRAPHS_LEAD.match(rest):
+            nums = [int(p.group("p")) for p in _TARGET_PARAGRAPH_RE.finditer(rest)]
+            for r in _PARAGRAPH_RANGE_RE.finditer(rest):
+                nums.extend(range(int(r.group("a")), int(r.group("b")) + 1))
+            paras.setdefault(art, []).extend(nums)
+        else:
+            whole.add(art)
+            if _ARTICLE_RANGE_RE.match(rest) and j + 1 < len(found):
+                spans.append((art, _article_key(found[j + 1])))
+    arts = tuple(dict.fromkeys(_article_key(a) for a in found))
+    return (arts, tuple((a, tuple(sorted(set(p)))) for a, p in paras.items() if a not in whole), tuple(spans))
+
+
+def _article_key(m: re.Match[str]) -> str:
+    return f"{m.group('n')}의{m.group('m')}" if m.group("m") else m.group("n")
 
 
 def amendment_notes(text: str) -> list[str]:

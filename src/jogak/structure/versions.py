@@ -24,6 +24,7 @@ from jogak.grammar.effective import (
     ADDENDA_DATE_RE,
     FORMER_TEXT_BEFORE_RE,
     WHOLE_LAW_TITLE_RE,
+    LaterStart,
     amendment_notes,
     is_transitional,
     later_starts,
@@ -140,15 +141,32 @@ def _later_starts(by_number: dict[str, Node], text: str, promulgated: date | Non
     for later in later_starts(text, promulgated):
         if start is not None and later.start <= start:
             continue
-        for art in later.articles:
+        for art in _with_ranges(later, by_number):
             node = by_number.get(art)
-            # … and its 항 and 호 that this amendment changed (a note of its date): they carry their own notes
-            for n in node.walk() if node is not None else ():
-                if n is node or (day and any(a.endswith(day) for a in n.attrs.get("amendments") or ())):
+            if node is None:
+                continue
+            # a 부칙 naming some 항 of the article ("제24조제2항은 …") dates those 항, not the article; else the
+            # article, and its 항 and 호 that this amendment changed (a note of its date)
+            paras = set(later.paragraphs_of(art))
+            tops = [c for c in node.children if c.kind == "paragraph" and c.number and c.number[0] in paras]
+            named = {id(t) for t in tops} or {id(node)}
+            for n in [x for t in tops for x in t.walk()] if tops else node.walk():
+                if id(n) in named or (day and any(a.endswith(day) for a in n.attrs.get("amendments") or ())):
                     n.attrs["effective_from"] = max([later.start, *_iso(n.attrs.get("effective_from"))]).isoformat()
                     if promulgated is not None:
                         listed[(id(n), promulgated)] = later.start
     return listed
+
+
+def _with_ranges(later: LaterStart, by_number: dict[str, Node]) -> list[str]:
+    """The articles a later start names, with those between the ends of its ranges, in the text's order."""
+    out = list(later.articles)
+    order = list(by_number)  # body articles in document order
+    for first, last in later.ranges:
+        if first in by_number and last in by_number:
+            i, j = order.index(first), order.index(last)
+            out.extend(a for a in order[i : j + 1] if a not in out)
+    return out
 
 
 def _pending(root: Node, addenda: list[Node], text: str, start: date, own: Node | None,
