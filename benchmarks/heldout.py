@@ -119,7 +119,7 @@ def run_set(name: str, path: Path, work: Path, retrieval: bool = True,
     key = tuple(sorted(str(p) for p in corpus.paths))
     if key not in _STORES:  # sets over the same corpus share one fresh store
         # article heads asked for at search: embedded at ingest, as a collection configured for them would be
-        heads = {"article_heads": True} if getattr(options, "article_dense", False) else None
+        heads = {"article_heads": True} if (getattr(options, "retrieve_options", None) or {}).get("article_dense") else None
         st, ing = build_store(corpus, work / f"store{len(_STORES)}", index=heads)
         if ing.failed:
             print(f"[{name}] ingest failures: {ing.failed}", file=sys.stderr)
