@@ -159,7 +159,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "spread-0.2": {"document_spread": 0.2},
     "no-rerank": {"rerank": None},
     # each clause also ranked by its head (document title + opening text; retrieve/articles.py, session 25)
-    "articles": {"article_dense": True},
+    "articles": {"article_dense": True},  # = jogak since session 26 (article heads on by default)
+    "no-articles": {"article_dense": False},
     "rerank-leaf": {"rerank": "leaf"},
     "rerank-learned": {"rerank": "learned"},  # the learned reranker (jogak.retrieve.learned), shipped weights
     "rerank-auto": {"rerank": "auto"},  # the learned reranker on Korean questions only (its weights were fitted on them)

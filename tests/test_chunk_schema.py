@@ -30,7 +30,7 @@ def chunks() -> list[Chunk]:
 
 
 def test_round_trip_keeps_every_field(chunks: list[Chunk]) -> None:
-    assert CHUNK_SCHEMA_VERSION == "2.2"
+    assert CHUNK_SCHEMA_VERSION == "2.3"
     for c in chunks:
         d = c.to_dict()
         back = Chunk.from_dict(json.loads(json.dumps(d, ensure_ascii=False)))

@@ -43,7 +43,7 @@ def _open(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **index: bool):
 
 @pytest.fixture()
 def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    st = _open(tmp_path, monkeypatch)
+    st = _open(tmp_path, monkeypatch, article_heads=False)  # heads embedded at the first search, not at ingest
     yield st
     st.close()
 
@@ -82,8 +82,10 @@ def test_each_chunk_ranks_by_its_clause_head(store) -> None:
     assert len(long_rows) >= 4 and len({s for r, s in heads if r in long_rows}) <= 2  # two documents
 
 
-def test_a_filter_holds_and_the_list_is_off_by_default(store) -> None:
+def test_a_filter_holds_and_the_list_can_be_turned_off(store) -> None:
     _, lists = _lists(store, "해지")
+    assert "article_dense" in lists  # on by default
+    _, lists = _lists(store, "해지", article_dense=False)
     assert "article_dense" not in lists
     sc, lists = _lists(store, "해지", filters=[parse_filter("doc_title=이용약관")], article_dense=True)
     titles = sc.lex.column("doc_title")
@@ -97,8 +99,8 @@ def _heads_cached(st) -> tuple[int, int]:
     return len(texts), sum(v is not None for v in found)
 
 
-def test_heads_are_embedded_at_ingest_when_the_collection_asks(tmp_path: Path, monkeypatch) -> None:
-    st = _open(tmp_path / "with", monkeypatch, article_heads=True)
+def test_heads_are_embedded_at_ingest_unless_the_collection_says_no(tmp_path: Path, monkeypatch) -> None:
+    st = _open(tmp_path / "with", monkeypatch)  # the default
     try:
         n, cached = _heads_cached(st)
         assert n == 8 and cached == n  # 4 clauses × 2 documents, every head ready before any search
@@ -108,7 +110,7 @@ def test_heads_are_embedded_at_ingest_when_the_collection_asks(tmp_path: Path, m
         assert lists["article_dense"] and st.embedder.misses == before
     finally:
         st.close()
-    st = _open(tmp_path / "without", monkeypatch)
+    st = _open(tmp_path / "without", monkeypatch, article_heads=False)
     try:
         n, cached = _heads_cached(st)
         assert n == 8 and cached < n  # a short clause's head can equal its chunk's embed text; the others are not
@@ -142,4 +144,5 @@ def test_too_many_heads_to_embed_at_search_are_skipped_with_a_warning(store, mon
 def test_a_collection_too_large_goes_without_heads(store, monkeypatch) -> None:
     monkeypatch.setattr(articles, "HEADS_MAX_ROWS", 3)
     sc, lists = _lists(store, "해지", article_dense=True)
-    assert "article_dense" not in lists and any("more than 3 chunks" in w for w in sc.warnings)
+    assert "article_dense" not in lists  # by design: no warning on every search of a large collection
+    assert not any("article heads" in w for w in sc.warnings)

@@ -10,6 +10,8 @@
   시행 전인 판이라 …)".
 * When no version of the work was in force on the day asked about, the answer says so and does not answer
   from another version.
+* When a cited clause's wording lapsed before that day (a 부칙's 유효기간: "…까지 효력을 가진다"), the answer
+  opens by saying until when it had effect.
 """
 
 from __future__ import annotations
@@ -76,7 +78,7 @@ def annotate(answer: Answer, hits: list[Hit], notices: list[str], lang: str) -> 
             lead = (f"This answer follows {names} (not the version in force today). " if asserted else
                     f"Note: some clauses below come from {names} (not the version in force today). ")
         answer.answer = lead + answer.answer
-    coming = _coming_wording(answer, by_id, notices, lang)
+    coming = _coming_wording(answer, by_id, notices, lang) + _lapsed_wording(answer, by_id, notices, lang)
     if coming:
         answer.answer = coming + answer.answer
     _transitional_note(answer, hits, lang)
@@ -104,6 +106,29 @@ def _coming_wording(answer: Answer, by_id: dict[str, Hit], notices: list[str], l
     if lang == "ko":
         return "; ".join(said) + " (오늘 시행 중인 문언은 컬렉션에 없습니다). "
     return "; ".join(said) + " (the wording in force today is not in the collection). "
+
+
+def _lapsed_wording(answer: Answer, by_id: dict[str, Hit], notices: list[str], lang: str) -> str:
+    """A cited clause whose 유효기간 (a 부칙's "…까지 효력을 가진다") ended before the day asked about: the answer
+    says so before it answers from it (retrieve/transitional.py keeps it, with a notice ending "has lapsed")."""
+    said: list[str] = []
+    for c in answer.citations:
+        h = by_id.get(c.chunk_id)
+        if h is None:
+            continue
+        md = h.chunk.metadata
+        key = f"{md.doc_title} {md.article or md.path}:"
+        end = md.clause_effective_to
+        if end and any(n.startswith(key) and n.endswith("has lapsed") for n in notices):
+            label = (f"{md.doc_title} {md.article}".strip() if lang == "ko" else key[:-1])
+            item = (f"{label}의 문언은 부칙의 유효기간에 따라 {_dot(end)}까지 효력이 있었습니다" if lang == "ko"
+                    else f"the wording of {label} had effect only until {end} (its 부칙's 유효기간)")
+            if item not in said:
+                said.append(item)
+    if not said:
+        return ""
+    return "; ".join(said) + (" (지금은 효력이 없는 문언일 수 있습니다). " if lang == "ko"
+                              else " (it may no longer be in force). ")
 
 
 def _transitional_note(answer: Answer, hits: list[Hit], lang: str) -> None:
@@ -204,5 +229,5 @@ def _refusal(refusals: list[str], lang: str) -> str:
 
 def version_notices(warnings: list[str]) -> list[str]:
     """The search warnings an answer must carry: about versions (none in force, a text's caveat)."""
-    keys = (*_NONE_IN_FORCE, "superseded", "takes effect on", "as_of has no effect")
+    keys = (*_NONE_IN_FORCE, "superseded", "takes effect on", "as_of has no effect", "has lapsed")
     return [w for w in warnings if any(x in w for x in keys)]

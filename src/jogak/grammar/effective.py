@@ -6,6 +6,8 @@
     다만, 제8조의2제2항, 제14조제1항의 개정규정은 공포 후 3개월이 경과한 날부터 시행한다.
                                                                  → those clauses start later
     <개정 2013.8.13>, <신설 2020.7.31>, [본조신설 2020.7.31]       → per-clause amendment notes
+    제2조(유효기간) 제5조의2의 개정규정은 2027년 12월 31일까지 효력을 가진다.
+                                                                 → those clauses lapse after that day
 
 "공포 후 N개월이 경과한 날" is counted as the Civil Act counts periods (민법 제157조, 제159조, 제160조): the
 day of promulgation is not counted, the period ends on the day before the same date N months later, and
@@ -72,6 +74,31 @@ TRANSITIONAL_TITLE_RE = re.compile(r"경과\s*조치|적용\s*례|특례|종전"
 TRANSITIONAL_TEXT_RE = re.compile(
     r"종전(?:의)?\s*(?:규정|정책|약관|규칙|기준|예)\s*(?:에\s*(?:따른다|따르|따라|의한다|의하|의함)|을\s*적용)"
     r"|시행\s*(?:당시|전에|전|이전에)|개정\s*규정은[^.。]*적용")
+
+
+# "제5조의2의 개정규정은 2027년 12월 31일까지 효력을 가진다", "이 법은 시행 후 4년이 경과하는 날까지 효력을 가진다"
+# (유효기간: a sunset); the end is a date or a period counted from the start of that 부칙's text
+END_EXPR = (rf"(?:{_KDATE}|{_DOTDATE}|(?:{_SUBJECT}\s*)?시행\s*(?:일\s*부터|후)\s*(?P<n>\d+)\s*(?P<unit>개월|년)이?\s*"
+            r"경과하는\s*날)")
+SUNSET_RE = re.compile(rf"(?P<targets>[^.。\n]*?)(?:의\s*개정\s*규정|의\s*규정)?\s*[은는]\s*(?:[^.。\n]*?\s)?"
+                       rf"(?P<expr>{END_EXPR})\s*까지\s*효력을\s*가진다")
+# a 부칙 clause's own head before its sentence: "제2조(유효기간) ", "① "
+_CLAUSE_HEAD_RE = re.compile(rf"^\s*(?:{label('조', branch=True)}\s*\((?![^)]*제\s*\d)[^)\n]*\)\s*)?(?:[①-⑳]\s*)?")
+_WHOLE_TEXT_RE = re.compile(rf"^\s*{_SUBJECT}\s*$")
+# ... or inside a line (a PDF's run-on 부칙): an article head whose parenthesis is a title, not a reference
+_HEAD_IN_TEXT_RE = re.compile(rf"{label('조', branch=True)}\s*\((?![^)]*제\s*\d)[^)\n]*\)\s*")
+
+
+@dataclass(frozen=True, slots=True)
+class Sunset:
+    """Clauses (as ``LaterStart`` names them) whose wording has effect only until ``end`` (that day
+    included); ``whole``: the text itself ("이 법은 … 까지 효력을 가진다")."""
+
+    articles: tuple[str, ...]
+    end: date
+    paragraphs: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    ranges: tuple[tuple[str, str], ...] = ()
+    whole: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +172,42 @@ def later_starts(text: str, promulgated: date | None) -> list[LaterStart]:
         if start is not None and arts:
             out.append(LaterStart(arts, start, paragraphs, spans))
     return out
+
+
+def sunsets(text: str, start: date | None) -> list[Sunset]:
+    """The 유효기간 clauses of a 부칙 text: what has effect only until when (a period counted from ``start``,
+    the 부칙's own start; None: only absolute dates are read). Targets naming no article of the text
+    ("별표 2의 개정규정은 …", "법률 제12345호 … 부칙 제3조") are left out."""
+    out: list[Sunset] = []
+    for line in text.splitlines():
+        line = _CLAUSE_HEAD_RE.sub("", line, count=1)
+        for m in SUNSET_RE.finditer(line):
+            end = _end(m, start)
+            targets = m.group("targets")
+            heads = list(_HEAD_IN_TEXT_RE.finditer(targets))
+            # a parenthesis limits the clause before it ("제31조(제29조의2제4항에 관한 부분으로 한정한다)"): not a target
+            targets = re.sub(r"\([^)\n]*\)", "", targets[heads[-1].end():] if heads else targets)
+            # another act's or an appendix's parts, or a part of a clause ("제8조의2제1호의 개정규정 중 법 제53조제3항에
+            # 관한 부분"): not a whole clause of this text, so no end is set rather than a wrong one
+            if end is None or re.search(r"법률\s*제|부칙|별표|「|\s중\s|(?:^|\s)(?:법|영|규칙)\s+제\s*\d", targets):
+                continue
+            if _WHOLE_TEXT_RE.match(targets):
+                out.append(Sunset((), end, whole=True))
+                continue
+            arts, paragraphs, spans = _targets(targets)
+            if arts:
+                out.append(Sunset(arts, end, paragraphs, spans))
+    return out
+
+
+def _end(m: re.Match[str], start: date | None) -> date | None:
+    if m.group("n") is None:
+        return parse_date(m.group("expr"))
+    if start is None:
+        return None
+    n = int(m.group("n"))
+    # the period runs from the start; the day it elapses is the day before the same date N later
+    return add_months(start, n if m.group("unit") == "개월" else 12 * n) - timedelta(days=1)
 
 
 def _targets(targets: str) -> tuple[tuple[str, ...], tuple[tuple[str, tuple[int, ...]], ...],

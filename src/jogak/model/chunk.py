@@ -15,8 +15,9 @@ from jogak.model.tree import BlockType
 # so a chunk written as 1 is read by mapping its fields one to one (``Chunk.from_dict``). 2.1 adds
 # ``clause``, the clause unit a chunk was cut from (written only when set; 2.0 chunks read as None); 2.2
 # the version fields (``VERSION_KEYS``: work, effective dates, amendment notes, transitional links), written
-# only when set, so an earlier 2.x chunk reads as a chunk of a document without versions.
-CHUNK_SCHEMA_VERSION = "2.2"
+# only when set, so an earlier 2.x chunk reads as a chunk of a document without versions; 2.3
+# ``clause_effective_to``, the end a 부칙's 유효기간 clause gives the chunk's wording (written only when set).
+CHUNK_SCHEMA_VERSION = "2.3"
 READABLE_SCHEMA_MAJORS = ("1", "2")
 
 
@@ -104,8 +105,8 @@ def _check_keys(what: str, d: dict[str, Any], known: tuple[str, ...], required: 
         raise ChunkSchemaError(f"{what}: {problem} for chunk schema {CHUNK_SCHEMA_VERSION}")
 
 
-VERSION_KEYS = ("work", "effective_from", "promulgated", "clause_effective_from", "amendments", "transitional",
-                "transitional_for")
+VERSION_KEYS = ("work", "effective_from", "promulgated", "clause_effective_from", "clause_effective_to", "amendments",
+                "transitional", "transitional_for")
 
 
 @dataclass(slots=True)
@@ -153,6 +154,8 @@ class ChunkMetadata:
     effective_from: str | None = None
     promulgated: str | None = None
     clause_effective_from: str | None = None
+    # the last day the chunk's wording has effect, when a 부칙 limits it (유효기간; schema 2.3)
+    clause_effective_to: str | None = None
     amendments: list[str] = field(default_factory=list)
     transitional: list[str] = field(default_factory=list)
     transitional_for: list[str] = field(default_factory=list)

@@ -5,9 +5,8 @@ articles packed together, or one paragraph deep inside a long article); the head
 about, which is what an everyday question names.
 
 The head vectors are read once per snapshot from the store's embedding cache, where the writer put them at
-ingest (``jogak.index.heads``: ``index.article_heads``, or ``retrieve.article_dense`` in the collection's
-config). A clause whose head is not there (a collection ingested without heads) is embedded at that first
-search — up to EMBED_AT_SEARCH_MAX of them; more, and the list is skipped with a warning to re-ingest. A
+ingest (``jogak.index.heads``; on by default). A clause whose head is not there (a collection ingested
+without heads) is embedded at that first search — up to EMBED_AT_SEARCH_MAX of them; more, and the list is skipped with a warning to re-ingest. A
 snapshot of more than HEADS_MAX_ROWS rows is not ranked by heads (the head matrix would be read whole)."""
 
 from __future__ import annotations
@@ -30,8 +29,7 @@ def article_list(scope: Scope, qvec: Any) -> Ranked:
     """Chunk rows ranked by their clause's head (the clause's chunks in document order at its score)."""
     if qvec is None or not scope.opts.article_dense or not scope.n:
         return []
-    if scope.n > HEADS_MAX_ROWS:
-        scope.warnings.append(f"article heads skipped: the collection holds more than {HEADS_MAX_ROWS:,} chunks")
+    if scope.n > HEADS_MAX_ROWS:  # by design (no heads are embedded for it either): nothing to warn about
         return []
     heads = scope.lex.memo("article_heads", lambda: _heads(scope))
     if isinstance(heads, str):

@@ -9,6 +9,7 @@ from typing import Any
 from jogak.authority import retrieval_priors
 from jogak.config import load_config
 from jogak.filters import Filter
+from jogak.index.heads import ARTICLE_HEADS_DEFAULT
 from jogak.model import Hit
 
 
@@ -58,11 +59,12 @@ class SearchOptions:
     # the better of its own and its best leaf's (the same number of votes as without leaves)
     leaf_mode: str = "lists"
     # Article heads (retrieve/articles.py): each clause also ranked by one vector of its document title and
-    # opening text (its heading and first sentences) — one more dense list in fusion, at weight 0.5. Opt-in:
-    # on 15 used sets (session 25) recall@1 +0.023, MRR +0.015, recall@5 +0.006, recall@10 −0.006, and answers on
-    # a31–a37 right 195 → 197, unanswerables answered 6 → 4; the heads are embedded at a snapshot's first
-    # search (through the embedding cache, not at ingest yet): too slow for a large collection.
-    article_dense: bool = False
+    # opening text (its heading and first sentences) — one more dense list in fusion, at weight 0.5; the heads
+    # are embedded at ingest (jogak.index.heads). On by default since session 26: on 15 used sets (session 25)
+    # recall@1 +0.023, MRR +0.015, recall@5 +0.006, recall@10 −0.006; on the untouched r37 / a37 / r38 / a38
+    # MRR +0.004 / −0.020 / +0.017 / +0.018, recall@5 = / +0.017 / +0.036 / =; answers a31–a37 right
+    # 195 → 197, the untouched a38 27 = 27. Costs about half again the embedding at ingest.
+    article_dense: bool = ARTICLE_HEADS_DEFAULT
     # Hits are clauses: the chunks of one clause (the chunker's ``clause`` key) collapse into one hit, the
     # best chunk shown, the others listed in ``Hit.also`` (retrieve/clauses.py). A "clause" of more than
     # collapse_max_chunks chunks is a section of clauses (a contract's "Section 8" holding 8.1–8.12): its
@@ -108,7 +110,8 @@ class SearchOptions:
     def baseline(cls) -> SearchOptions:
         """Seed 001's pipeline: dense only, nothing structural."""
         return cls(bm25=False, query_filters=False, clause_lookup=False, xref=False, routing=False, authority={},
-                   lexicon=False, leaves=False, collapse=False, documents=False, rerank=None, feedback=False)
+                   lexicon=False, leaves=False, collapse=False, documents=False, rerank=None, feedback=False,
+                   article_dense=False)
 
     @classmethod
     def plain_hybrid(cls) -> SearchOptions:
@@ -116,7 +119,7 @@ class SearchOptions:
         lexicon, no question filters."""
         return cls(query_filters=False, clause_lookup=False, xref=False, routing=False, authority={},
                    lexicon=False, lexicon_dense=False, leaves=False, collapse=False, documents=False, rerank=None,
-                   feedback=False)
+                   feedback=False, article_dense=False)
 
 
 @dataclass

@@ -72,7 +72,8 @@ def _trim(out: list[Hit], limit: int) -> list[Hit]:
 
 def _in_force_clauses(scope: Scope, hits: list[Hit]) -> list[Hit]:
     """Hits whose clause, as the text has it, takes effect only after the day asked about are left out:
-    the wording in force that day is not in the collection (the search says so)."""
+    the wording in force that day is not in the collection (the search says so). A clause whose 유효기간
+    ended before the day stays, with a notice that its wording has lapsed."""
     day = scope.as_of.day if scope.as_of is not None else None
     if day is None:
         return hits
@@ -81,6 +82,12 @@ def _in_force_clauses(scope: Scope, hits: list[Hit]) -> list[Hit]:
     kept: list[Hit] = []
     for h in hits:
         md = h.chunk.metadata
+        if md.clause_effective_to and md.clause_effective_to < day:
+            # a 유효기간 clause ended this wording: kept (it is all the collection says), with the notice
+            note = (f"{md.doc_title} {md.article or md.path}: its 부칙 gives this wording effect until "
+                    f"{md.clause_effective_to}; on {day} it has lapsed")
+            if note not in scope.warnings:
+                scope.warnings.append(note)
         later = md.clause_effective_from
         if later and later > day:
             v = version_of(scope.timelines, md.doc_id)

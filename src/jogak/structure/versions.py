@@ -6,6 +6,8 @@ modify.
                                     front matter 시행일자, else the 부칙 "이 법은 …부터 시행한다" resolved against
                                     공포일자 (front matter or the 부칙's own header "<제17470호,2020.7.31>")
     article.attrs["effective_from"] a later start of its own ("다만, 제24조제2항은 공포 후 1년이 …")
+    article.attrs["effective_to"]   the last day its wording has effect (유효기간: "제5조의2의 개정규정은
+                                    2027년 12월 31일까지 효력을 가진다"; the whole text: every body node)
     node.attrs["amendments"]        "<개정 2023.3.14>" notes of the node's own text: ["개정 2023-03-14"]
     article.attrs["transitional"]   the 부칙 clauses that say how the change applies, most recent first
     addenda.attrs["transitional_for"] the body articles such a clause modifies
@@ -25,12 +27,14 @@ from jogak.grammar.effective import (
     FORMER_TEXT_BEFORE_RE,
     WHOLE_LAW_TITLE_RE,
     LaterStart,
+    Sunset,
     amendment_notes,
     is_transitional,
     later_starts,
     main_start,
     other_law_of_addenda,
     parse_date,
+    sunsets,
 )
 from jogak.grammar.laws import EFFECTIVE_KEY, LAW_NAME_WORD_RE, PROMULGATED_KEY, title_kind
 from jogak.load.identity import law_identity
@@ -73,6 +77,7 @@ def annotate_versions(root: Node, doc: Document, warnings: list[str]) -> None:
         own_listed = _later_starts({_number_key(n): n for n in _body_articles(root) if n.number}, text, own_date, start)
     if start is not None:
         _pending(root, addenda, doc.text, start, own, own_listed)
+    _sunsets(root, addenda, doc.text, start, own)
     # a law by its front matter, or by its title when loaded from a file without it (a statute's PDF or HWP)
     is_law = law_identity(doc.metadata) is not None or title_kind(doc.doc_title or "") != "other"
     _link_transitional(root, addenda, doc.text, is_law)
@@ -158,7 +163,7 @@ def _later_starts(by_number: dict[str, Node], text: str, promulgated: date | Non
     return listed
 
 
-def _with_ranges(later: LaterStart, by_number: dict[str, Node]) -> list[str]:
+def _with_ranges(later: LaterStart | Sunset, by_number: dict[str, Node]) -> list[str]:
     """The articles a later start names, with those between the ends of its ranges, in the text's order."""
     out = list(later.articles)
     order = list(by_number)  # body articles in document order
@@ -167,6 +172,46 @@ def _with_ranges(later: LaterStart, by_number: dict[str, Node]) -> list[str]:
             i, j = order.index(first), order.index(last)
             out.extend(a for a in order[i : j + 1] if a not in out)
     return out
+
+
+def _named_nodes(named: LaterStart | Sunset, art: str, node: Node) -> list[Node]:
+    """The nodes a reference to ``art`` names: the 항 it lists, else the article."""
+    paras = set(dict(named.paragraphs).get(art, ()))
+    tops = [c for c in node.children if c.kind == "paragraph" and c.number and c.number[0] in paras]
+    return tops or [node]
+
+
+def _sunsets(root: Node, addenda: list[Node], text: str, start: date | None, own: Node | None) -> None:
+    """Date the end of the wording a 부칙's 유효기간 clause limits. A consolidated statute keeps every earlier
+    부칙: a clause whose wording a later amendment rewrote (an amendment note after that 부칙's date) is not
+    the wording the old sunset limited, so it keeps no end."""
+    by_number = {_number_key(n): n for n in _body_articles(root) if n.number}
+    whole: date | None = None
+    for block in _blocks(addenda, text):
+        if _other_law(block, text):
+            continue
+        day = parse_date(_header_date(block, text) or "")
+        body = text[block.char_start: block.char_end]
+        for sun in sunsets(body, main_start(body, day) or (start if block is own else None)):
+            if sun.whole:
+                whole = sun.end  # the blocks come in order: the latest 부칙 that says so
+                continue
+            for art in _with_ranges(sun, by_number):
+                node = by_number.get(art)
+                for n in _named_nodes(sun, art, node) if node is not None else ():
+                    if n.attrs.get("deleted") or (day is not None and _amended_after(n, day)):
+                        continue  # deleted since, or rewritten after that 부칙
+                    # a later 부칙 re-sets the period (the blocks come in order): its end replaces an earlier one
+                    n.attrs["effective_to"] = sun.end.isoformat()
+    if whole is not None:
+        for n in root.children:
+            if n.block_type == "body":
+                n.attrs["effective_to"] = min([whole, *_iso(n.attrs.get("effective_to"))]).isoformat()
+
+
+def _amended_after(n: Node, day: date) -> bool:
+    return any(d is not None and d > day for x in n.walk() for a in x.attrs.get("amendments") or ()
+               for d in [parse_date(a)])
 
 
 def _pending(root: Node, addenda: list[Node], text: str, start: date, own: Node | None,
