@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from jogak.answer.citations import locate, render_sources
@@ -87,20 +88,9 @@ def annotate(answer: Answer, hits: list[Hit], notices: list[str], lang: str) -> 
 def _coming_wording(answer: Answer, by_id: dict[str, Hit], notices: list[str], lang: str) -> str:
     """A cited clause whose only text in the collection takes effect later (retrieve/transitional.py keeps
     it, with a notice ending "coming wording"): the answer says so before it answers from it."""
-    said: list[str] = []
-    for c in answer.citations:
-        h = by_id.get(c.chunk_id)
-        if h is None:
-            continue
-        md = h.chunk.metadata
-        key = f"{md.doc_title} {md.article or md.path}:"
-        later = md.clause_effective_from
-        if later and any(n.startswith(key) and n.endswith("coming wording") for n in notices):
-            label = (f"{md.doc_title} {md.article}".strip() if lang == "ko" else key[:-1])
-            item = (f"{label}은(는) {_dot(later)} 시행 예정인 문언입니다" if lang == "ko"
-                    else f"{label} is the wording that takes effect on {later}")
-            if item not in said:
-                said.append(item)
+    said = _clause_notices(answer, by_id, notices, "coming wording", "clause_effective_from", lambda label, day: (
+        f"{label}은(는) {_dot(day)} 시행 예정인 문언입니다" if lang == "ko"
+        else f"{label} is the wording that takes effect on {day}"), lang)
     if not said:
         return ""
     if lang == "ko":
@@ -111,6 +101,19 @@ def _coming_wording(answer: Answer, by_id: dict[str, Hit], notices: list[str], l
 def _lapsed_wording(answer: Answer, by_id: dict[str, Hit], notices: list[str], lang: str) -> str:
     """A cited clause whose 유효기간 (a 부칙's "…까지 효력을 가진다") ended before the day asked about: the answer
     says so before it answers from it (retrieve/transitional.py keeps it, with a notice ending "has lapsed")."""
+    said = _clause_notices(answer, by_id, notices, "has lapsed", "clause_effective_to", lambda label, day: (
+        f"{label}의 문언은 부칙의 유효기간에 따라 {_dot(day)}까지 효력이 있었습니다" if lang == "ko"
+        else f"the wording of {label} had effect only until {day} (its 부칙's 유효기간)"), lang)
+    if not said:
+        return ""
+    return "; ".join(said) + (" (지금은 효력이 없는 문언일 수 있습니다). " if lang == "ko"
+                              else " (it may no longer be in force). ")
+
+
+def _clause_notices(answer: Answer, by_id: dict[str, Hit], notices: list[str], ending: str, field: str,
+                    say: Callable[[str, str], str], lang: str) -> list[str]:
+    """One sentence per cited clause that has a search notice ending in ``ending`` and a date in its chunk's
+    ``field``: ``say(label, date)``."""
     said: list[str] = []
     for c in answer.citations:
         h = by_id.get(c.chunk_id)
@@ -118,17 +121,12 @@ def _lapsed_wording(answer: Answer, by_id: dict[str, Hit], notices: list[str], l
             continue
         md = h.chunk.metadata
         key = f"{md.doc_title} {md.article or md.path}:"
-        end = md.clause_effective_to
-        if end and any(n.startswith(key) and n.endswith("has lapsed") for n in notices):
-            label = (f"{md.doc_title} {md.article}".strip() if lang == "ko" else key[:-1])
-            item = (f"{label}의 문언은 부칙의 유효기간에 따라 {_dot(end)}까지 효력이 있었습니다" if lang == "ko"
-                    else f"the wording of {label} had effect only until {end} (its 부칙's 유효기간)")
+        day = getattr(md, field)
+        if day and any(n.startswith(key) and n.endswith(ending) for n in notices):
+            item = say(f"{md.doc_title} {md.article}".strip() if lang == "ko" else key[:-1], day)
             if item not in said:
                 said.append(item)
-    if not said:
-        return ""
-    return "; ".join(said) + (" (지금은 효력이 없는 문언일 수 있습니다). " if lang == "ko"
-                              else " (it may no longer be in force). ")
+    return said
 
 
 def _transitional_note(answer: Answer, hits: list[Hit], lang: str) -> None:

@@ -152,10 +152,9 @@ def _later_starts(by_number: dict[str, Node], text: str, promulgated: date | Non
                 continue
             # a 부칙 naming some 항 of the article ("제24조제2항은 …") dates those 항, not the article; else the
             # article, and its 항 and 호 that this amendment changed (a note of its date)
-            paras = set(later.paragraphs_of(art))
-            tops = [c for c in node.children if c.kind == "paragraph" and c.number and c.number[0] in paras]
-            named = {id(t) for t in tops} or {id(node)}
-            for n in [x for t in tops for x in t.walk()] if tops else node.walk():
+            tops = _named_nodes(later, art, node)
+            named = {id(t) for t in tops}
+            for n in (x for t in tops for x in t.walk()):
                 if id(n) in named or (day and any(a.endswith(day) for a in n.attrs.get("amendments") or ())):
                     n.attrs["effective_from"] = max([later.start, *_iso(n.attrs.get("effective_from"))]).isoformat()
                     if promulgated is not None:
