@@ -26,10 +26,10 @@ from typing import Any
 
 from jogak.answer.citations import case_of, locate, render_sources
 from jogak.answer.context import LABELS, Context, build_context
+from jogak.answer.continuation import follow_lists
 from jogak.answer.generators.base import Draft, DraftStatement, Generator, Quote
 from jogak.answer.relevance import relevance
 from jogak.answer.text import normalise_ws, split_sentences
-from jogak.answer.units import chunk_units
 from jogak.answer.verify import MorphemeOverlapJudge, disagree, validate_ids
 from jogak.answer.versions import annotate as annotate_versions
 from jogak.answer.versions import version_notices
@@ -52,6 +52,8 @@ class AskOptions:
     retrieve_options: dict[str, Any] = field(default_factory=dict)
     # a clause hit brings its other chunks (document order) so a long clause reaches the answerer whole
     whole_clauses: bool = True
+    # … and a hit whose chunk cuts through a list brings the chunks that hold the rest of it (continuation.py)
+    whole_lists: bool = True
 
     @classmethod
     def from_config(cls, section: dict[str, Any] | None = None) -> AskOptions:
@@ -64,8 +66,9 @@ class AskOptions:
             o.budget = int(s["context_tokens"])
         if s.get("lang"):
             o.lang = str(s["lang"])
-        if "whole_clauses" in s:
-            o.whole_clauses = bool(s["whole_clauses"])
+        for key in ("whole_clauses", "whole_lists"):
+            if key in s:
+                setattr(o, key, bool(s[key]))
         return o
 
 
@@ -109,15 +112,26 @@ def ask_composed(
     options: AskOptions | None = None,
 ) -> Composed:
     from jogak.retrieve import SearchOptions, search
-    from jogak.retrieve.clauses import unfold
 
     options = options or AskOptions(k=k)
     ropts = SearchOptions.from_config(**options.retrieve_options) if options.retrieve_options else None
     result = search(store, question, k=k, filters=filters, options=ropts)
     used_filters = getattr(result, "filters", None) or filters or {}
-    hits = unfold(store, list(result.hits)) if options.whole_clauses else list(result.hits)
+    hits = whole_hits(store, list(result.hits), options)
     return answer_hits(question, hits, generator=generator, options=options,
                        filters=used_filters, notices=version_notices(result.warnings))
+
+
+def whole_hits(store: Any, hits: list[Hit], options: AskOptions) -> list[Hit]:
+    """The hits an answer reads: each clause hit with its other chunks (``whole_clauses``) and the chunks
+    that finish the lists its chunks cut through (``whole_lists``)."""
+    from jogak.retrieve.clauses import unfold
+
+    if options.whole_clauses:
+        hits = unfold(store, hits)
+    if options.whole_lists:
+        hits = follow_lists(store, hits)
+    return hits
 
 
 def answer_hits(
@@ -334,7 +348,7 @@ def _match_statements(answer: str, valid: list[int], ctx: Context, judge: Morphe
     spans = split_sentences(answer)
     sentences = [answer[s:e] for s, e in spans] or [answer]
     out: list[DraftStatement] = []
-    units_of = {n: [u for u in chunk_units(ctx.by_n(n).chunk) if u.answerable or u.pointer] for n in valid}
+    units_of = {n: [u for u in ctx.by_n(n).units() if u.answerable or u.pointer] for n in valid}
     for sent in sentences:
         scored: list[tuple[float, Quote]] = []
         for n in valid:

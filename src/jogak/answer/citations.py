@@ -23,6 +23,7 @@ from typing import Any
 from jogak.answer.context import LABELS
 from jogak.answer.text import CIRCLED
 from jogak.answer.units import Unit
+from jogak.chunk.articles import split_articles
 from jogak.model import CITATION_CASE_KEYS, Answer, CaseInfo, Chunk, Citation, Segment
 
 _PARA_PATH = re.compile(r"^제\s*(\d+)\s*항$")
@@ -42,24 +43,6 @@ class Clause:
     path: str | None
     page_start: int | None
     page_end: int | None
-
-
-def split_articles(article: str) -> list[str]:
-    """seed 000's comma-joined ``article`` tag → its clauses (commas inside parentheses kept)."""
-    out, depth, cur = [], 0, []
-    for ch in article:
-        if ch in "(（":
-            depth += 1
-        elif ch in ")）":
-            depth = max(0, depth - 1)
-        if ch == "," and depth == 0:
-            out.append("".join(cur).strip())
-            cur = []
-            continue
-        cur.append(ch)
-    if "".join(cur).strip():
-        out.append("".join(cur).strip())
-    return [a for a in out if a]
 
 
 def _segment_at(segments: list[Segment], pos: int) -> Segment | None:

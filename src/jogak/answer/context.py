@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jogak.answer.text import detect_lang
+from jogak.answer.units import Carry, Unit, chunk_end, chunk_units, clause_carry
 from jogak.chunk.contextualize import prompt_header, prompt_text
 from jogak.model import Chunk, Hit
 
@@ -154,10 +155,16 @@ class Excerpt:
     via: int | None = None  # the excerpt number of the pointer that led here
     tokens: int = 0
     header: str = ""
+    # what is open where the chunk starts (heading, paragraph, list lead), when it continues a clause
+    carry: Carry | None = None
 
     @property
     def chunk(self) -> Chunk:
         return self.hit.chunk
+
+    def units(self) -> list[Unit]:
+        """The chunk's answer units, read under the clause it continues (``carry``)."""
+        return chunk_units(self.chunk, self.carry)
 
     @property
     def text(self) -> str:
@@ -250,12 +257,34 @@ def build_context(
         # Drop the lowest-ranked excerpt (last in retrieval order), whole.
         worst = max(range(len(kept)), key=lambda j: kept[j][0])
         dropped.append(kept.pop(worst)[1])
+    _carry(excerpts, [h for _, h in ranked])
     if tokens > budget and kept:
         warnings.append(f"the best excerpt alone needs ~{tokens} tokens, over the budget of {budget}; "
                         "kept whole (excerpts are never cut)")
     if dropped:
         warnings.append(f"dropped {len(dropped)} lowest-ranked excerpt(s) to fit the {budget}-token budget")
     return Context(excerpts, lang, text, budget, tokens, dropped, warnings)
+
+
+def _carry(excerpts: list[Excerpt], hits: list[Hit]) -> None:
+    """Each excerpt's ``carry``: the end of the chunk before it in its clause when a hit holds that chunk
+    (``jogak.answer.continuation`` fetches it for a chunk that starts inside a list), else the clause the
+    chunk continues as recorded at cut time."""
+    by_id = {h.chunk.id: h.chunk for h in hits}
+    memo: dict[str, Carry] = {}
+
+    def carry(chunk: Chunk, depth: int = 0) -> Carry:
+        if chunk.id not in memo:
+            md = chunk.metadata
+            prev = by_id.get(f"{md.doc_id}-{md.chunk_no - 1:03d}") if md.doc_id and md.chunk_no else None
+            if prev is not None and md.clause and prev.metadata.clause == md.clause and depth < 8:
+                memo[chunk.id] = chunk_end(prev, carry(prev, depth + 1))
+            else:
+                memo[chunk.id] = clause_carry(chunk)
+        return memo[chunk.id]
+
+    for e in excerpts:
+        e.carry = carry(e.chunk)
 
 
 def _layout(ranked: list[tuple[int, Hit]], lang: str) -> tuple[list[Excerpt], str]:

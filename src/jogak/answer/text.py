@@ -38,7 +38,8 @@ APPENDIX_HEAD = re.compile(r"^(?:부록|별표|별지|첨부)\s*[A-Za-z0-9]{0,3}
 TABLE_RULE = re.compile(r"^[\s|:+\-=]+$")
 FAQ_Q = re.compile(r"^[ \t]*(?:Q\s*\d*\s*[.:)．]|질문\s*[:：]|문\s*[:：])\s*")
 FAQ_A = re.compile(r"^[ \t]*(?:A\s*\d*\s*[.:)．]|답변\s*[:：]|답\s*[:：])\s*")
-ITEM = re.compile(r"^[ \t]*(?:\d{1,2}\.(?!\d)|[가-하]\.|\(\d{1,2}\)|\d{1,2}\)|[a-z]\)|\([a-z]\)|[-•·▪]\s)\s*")
+# "4의2." is a statute's inserted item (제4호의2), an item like "4." (it was read as a one-word sentence)
+ITEM = re.compile(r"^[ \t]*(?:\d{1,2}(?:의\d{1,2})?\.(?!\d)|[가-하]\.|\(\d{1,2}\)|\d{1,2}\)|[a-z]\)|\([a-z]\)|[-•·▪]\s)\s*")
 HOLDING = re.compile(r"^[ \t]*\[\d{1,2}\]\s*")
 CIRCLED_IN = re.compile(rf"(?:(?<=\s)|^)([{CIRCLED}])\s*")
 # A sentence ends at . ? ! 。 followed by white space or the end — checked further in _ends_sentence.

@@ -49,7 +49,7 @@ from jogak.answer.text import (
     split_sentences,
     table_cells,
 )
-from jogak.chunk.articles import normalise_heading
+from jogak.chunk.articles import normalise_heading, split_articles
 from jogak.model import Chunk, Segment
 
 Span = tuple[int, int]
@@ -107,16 +107,43 @@ def chunk_segments(chunk: Chunk) -> list[Segment]:
     return sorted(out, key=lambda x: x.start)
 
 
-def chunk_units(chunk: Chunk) -> list[Unit]:
-    """``split_units`` over a chunk's text with the clause boundaries the chunker recorded at cut time."""
-    return split_units(chunk.text, chunk_segments(chunk))
+@dataclass(frozen=True, slots=True)
+class Carry:
+    """What is open where a chunk starts in the middle of a clause: the clause's heading, the paragraph
+    marker and the list lead in force at the end of the chunk before it. A long clause is cut into several
+    chunks; without this the units of a later chunk read as if they had no article, paragraph or list."""
+
+    heading: str = ""
+    marker: str = ""
+    lead: str = ""
+    lettered: bool = False  # the open list is lettered 가. 나. 다.
 
 
-def split_units(text: str, segments: list[Segment] | None = None) -> list[Unit]:
+def clause_carry(chunk: Chunk) -> Carry:
+    """The heading a chunk's first lines sit under when nothing before it is known: the clause it continues
+    (the first of ``metadata.article``, recorded at cut time). A heading line in the chunk replaces it."""
+    first = split_articles(chunk.metadata.article or "")
+    return Carry(heading=normalise_heading(first[0])) if first and chunk.metadata.clause else Carry()
+
+
+def chunk_units(chunk: Chunk, carry: Carry | None = None) -> list[Unit]:
+    """``split_units`` over a chunk's text with the clause boundaries the chunker recorded at cut time;
+    ``carry`` is what is open where the chunk starts (``chunk_end``) of the chunk before it."""
+    return split_units(chunk.text, chunk_segments(chunk), carry)
+
+
+def chunk_end(chunk: Chunk, carry: Carry | None = None) -> Carry:
+    """What is open at the end of ``chunk`` — the ``carry`` of the chunk after it."""
+    cutter = _Cutter(chunk.text, chunk_segments(chunk), carry)
+    cutter.run()
+    return Carry(cutter.heading, cutter.marker, cutter.lead, cutter.item_ko)
+
+
+def split_units(text: str, segments: list[Segment] | None = None, carry: Carry | None = None) -> list[Unit]:
     """Cut a chunk's raw text into units (see the module docstring for the rules). ``segments`` (from
     ``chunk_segments``) adds the clause boundaries the chunker knew: a unit never spans two clauses, and a
     clause that is only a title line over its sub-clauses is a heading."""
-    return _Cutter(text, segments or []).run()
+    return _Cutter(text, segments or [], carry).run()
 
 
 def _segment_cues(text: str, segments: list[Segment]) -> tuple[set[int], dict[int, int]]:
@@ -148,18 +175,21 @@ class _Cutter:
     marker in force, the lead of a list, the FAQ question, the table header, and the pending prose, list
     item or FAQ answer lines (offsets) that become units when they end."""
 
-    def __init__(self, text: str, segments: list[Segment]) -> None:
+    def __init__(self, text: str, segments: list[Segment], carry: Carry | None = None) -> None:
         self.text = text
         self.seg_starts, self.seg_titles = _segment_cues(text, segments)
         self.units: list[Unit] = []
         self.heading = self.marker = self.lead = self.faq_q = ""
+        if carry is not None:
+            self.heading, self.marker, self.lead = carry.heading, carry.marker, carry.lead
         self.table_header: list[str] = []
         self.block_prefix = ""  # "부록A" once an appendix heading has been seen in this chunk
         self.in_table = False
         self.prose: list[Span] = []  # pending prose lines, joined as one run
         self.answer_run: list[Span] = []  # pending FAQ answer lines
         self.item_run: list[Span] = []
-        self.item_ko = False  # the current list is lettered 가. 나. 다. (so "다." can open an item)
+        self.item_ko = carry.lettered if carry is not None else False  # the current list is lettered 가. 나. 다.
+        # (so "다." can open an item)
 
     def run(self) -> list[Unit]:
         for ls, le in _line_spans(self.text):

@@ -104,3 +104,21 @@ class ArticleTagger:
 
     def count_headings(self, start: int, end: int) -> int:
         return len(self.headings_in(start, end))
+
+
+def split_articles(article: str) -> list[str]:
+    """seed 000's comma-joined ``article`` tag → its clauses (commas inside parentheses kept)."""
+    out, depth, cur = [], 0, []
+    for ch in article:
+        if ch in "(（":
+            depth += 1
+        elif ch in ")）":
+            depth = max(0, depth - 1)
+        if ch == "," and depth == 0:
+            out.append("".join(cur).strip())
+            cur = []
+            continue
+        cur.append(ch)
+    if "".join(cur).strip():
+        out.append("".join(cur).strip())
+    return [a for a in out if a]

@@ -114,6 +114,8 @@ DEFINITION_QUESTION_RE = re.compile(r"뜻|의미|정의|무슨\s*말|(?:이)?란
                                     r"해당(?:하|되|돼|이|돼요|될)|포함(?:되|돼|하|이)|속(?:하|해|한)|"
                                     r"\bmeans?\b|\bmeaning|defin|count(?:s)?\s+as|\binclude", re.IGNORECASE)
 
+# A sentence that announces a list ("다음 각 호의 …", "… 다음과 같다", "as follows")
+LIST_LEAD_RE = re.compile(r"다음\s*각\s*(?:호|목)|다음과\s*같|아래와\s*같|as\s+follows|the\s+following", re.I)
 # A list lead that offers alternatives ("다음 각 호의 어느 하나에 해당하는 경우", "…중 하나", "any of the
 # following"): one matching item answers. Other leads ("다음 각 호의 조치를 한다", "다음 각 호의 사항을
 # 포함하여야 한다") announce a list that holds together: one item quoted under its lead misstates it.

@@ -68,12 +68,12 @@ def run_search(store: Any, settings: ServerSettings, query: str, k: int, filters
 def _retrieve(store: Any, settings: ServerSettings, question: str, opts: Any,
               filters: Any) -> tuple[list, Any, list[str]]:
     """(hits, filters in force, the search's warnings about versions)."""
+    from jogak.answer.ask import whole_hits
     from jogak.answer.versions import version_notices
     from jogak.retrieve import search
-    from jogak.retrieve.clauses import unfold
 
     res = search(store, question, k=opts.k, filters=filters, options=search_options(settings))
-    hits = unfold(store, list(res.hits)) if opts.whole_clauses else list(res.hits)
+    hits = whole_hits(store, list(res.hits), opts)
     return hits, (res.filters or filters or {}), version_notices(res.warnings)
 
 

@@ -69,7 +69,7 @@ from jogak.answer.generators.selection import (
 from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.morph import char_bigrams, get_embedder, rescale_cosine
 from jogak.answer.text import is_question_section, normalise_ws
-from jogak.answer.units import Unit, chunk_units
+from jogak.answer.units import Unit
 from jogak.grammar.patterns import LIST_QUESTION_RE, PURPOSE_HEADING_RE, PURPOSE_QUESTION_RE
 from jogak.lexicon import content_terms, expand_terms
 from jogak.lexicon.ranges import question_amounts
@@ -318,7 +318,7 @@ def _gather(context: Context) -> list[Candidate]:
     cands: list[Candidate] = []
     seen: set[tuple[str, int, int]] = set()
     for ex in context.excerpts:
-        units = chunk_units(ex.chunk)
+        units = ex.units()
         section = _chunk_section(ex.chunk)
         for u in units:
             if u.kind not in ANSWER_KINDS:

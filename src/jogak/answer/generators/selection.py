@@ -16,8 +16,8 @@ from jogak.answer.text import normalise_ws, refers
 from jogak.answer.units import Unit
 from jogak.answer.verify import SAME_TOPIC, disagree, topic_overlap
 from jogak.grammar.patterns import ANY_OF_LEAD_RE
+from jogak.grammar.patterns import LIST_LEAD_RE as LIST_LEAD
 
-LIST_LEAD = re.compile(r"다음\s*각\s*(?:호|목)|다음과\s*같|아래와\s*같|as\s+follows|the\s+following", re.I)
 _ITEM_MARK_ONLY = re.compile(r"\s*(?:\(?[0-9가-힣a-zA-Z]{1,3}[.)]|[①-⑳])?\s*")  # what parts a lead from its item 1
 _PROVISO = re.compile(r"^\s*(?:다만|단,|단서)")
 # A later paragraph that limits an earlier one ("③ 제2항에도 불구하고 …", "제1항의 경우 …", "전항의 …").
@@ -162,10 +162,12 @@ def compose(chosen: list[Candidate], cands: list[Candidate], context: Context,
     order = {"primary": 0, "supplementary": 1, "background": 2}
     # Best clause first; the units of one clause (paragraph) stay together, in document order.
     group_best: dict[tuple, float] = {}
+    group_first: dict[tuple, int] = {}
     for c in kept:
         g = _group(c)
         group_best[g] = max(group_best.get(g, 0.0), c.score)
-    kept.sort(key=lambda c: (order[c.excerpt.tier], -group_best[_group(c)], c.excerpt.n, c.unit.start))
+        group_first[g] = min(group_first.get(g, c.excerpt.n), c.excerpt.n)
+    kept.sort(key=lambda c: (order[c.excerpt.tier], -group_best[_group(c)], group_first[_group(c)], _position(c)))
     out: list[DraftStatement] = []
     attributed: set[str] = set()
     for c in kept:
@@ -299,31 +301,53 @@ def _adjacent_unit(c: Candidate, cands: list[Candidate], after: bool) -> Candida
     return other
 
 
+def _run(c: Candidate) -> tuple[str, str]:
+    """The text a unit reads in: its clause, when the chunker recorded one (a long clause's chunks are
+    excerpts of one text: ``answer.continuation``), else its excerpt."""
+    md = c.excerpt.chunk.metadata
+    return (md.doc_id, md.clause) if md.clause and md.doc_id else ("", str(c.excerpt.n))
+
+
+def _position(c: Candidate) -> tuple[int, int]:
+    """Where a unit stands in its run: by chunk, then offset (one excerpt: its offset)."""
+    return (c.excerpt.chunk.metadata.chunk_no, c.unit.start)
+
+
 def _group(c: Candidate) -> tuple:
     # a clause's paragraphs stay together, in document order (a condition in ① next to the rule in ②)
-    return (c.excerpt.n, c.unit.heading)
+    return (_run(c), c.unit.heading)
 
 
 def _list_items(c: Candidate, cands: list[Candidate]) -> list[Candidate]:
-    """The items of the list ``c`` belongs to (an item) or introduces (a lead sentence), in order."""
+    """The items of the list ``c`` belongs to (an item) or introduces (a lead sentence), in order — also
+    those in another chunk of the same clause (a list the chunker cut through), each item once."""
     u = c.unit
+    run = _run(c)
     if u.kind == "item":
         key = (u.heading, u.marker, u.context)
-        items = [x for x in cands if x.excerpt.n == c.excerpt.n and x.unit.kind == "item"
+        items = [x for x in cands if _run(x) == run and x.unit.kind == "item"
                  and (x.unit.heading, x.unit.marker, x.unit.context) == key]
     elif u.kind == "sentence":
         lead = normalise_ws(u.text)
-        items = sorted((x for x in cands if x.excerpt.n == c.excerpt.n and x.unit.kind == "item"
-                        and x.unit.heading == u.heading and x.unit.marker == u.marker and x.unit.start > u.start
-                        and lead in normalise_ws(x.unit.context)), key=lambda x: x.unit.start)
+        items = sorted((x for x in cands if _run(x) == run and x.unit.kind == "item"
+                        and x.unit.heading == u.heading and x.unit.marker == u.marker and _position(x) > _position(c)
+                        and lead in normalise_ws(x.unit.context)), key=_position)
         # without "다음 각 호 / 다음과 같다" a sentence leads the list only when the list follows it at once
         # ("다음 사항을 적은 설명서를 주고 설명한다." + 1., 2., …): the last sentence before item 1
-        if items and not LIST_LEAD.search(u.text) and not _ITEM_MARK_ONLY.fullmatch(c.excerpt.text[u.end:items[0].unit.start]):
+        if items and not LIST_LEAD.search(u.text) and (
+                items[0].excerpt.n != c.excerpt.n
+                or not _ITEM_MARK_ONLY.fullmatch(c.excerpt.text[u.end:items[0].unit.start])):
             return []
-        return items
     else:
         return []
-    return sorted(items, key=lambda x: x.unit.start)
+    out: list[Candidate] = []
+    seen: set[tuple[str, str]] = set()
+    for x in sorted(items, key=_position):
+        mark = (x.unit.item, normalise_ws(x.unit.text))
+        if mark not in seen:  # overlapping chunks hold some items twice
+            seen.add(mark)
+            out.append(x)
+    return out
 
 
 def _table_rows(c: Candidate, cands: list[Candidate]) -> list[Candidate]:
