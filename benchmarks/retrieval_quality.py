@@ -120,6 +120,8 @@ SETS = {
     "a38": BLIND / "answers_r38.yaml",  # issue 13, untouched: written at the start of session 25, run once at the end of session 26
     "r39": BLIND / "mixed_r39.yaml",  # blind, untouched: written at the start of session 26, run once at the end of session 27
     "a39": BLIND / "answers_r39.yaml",  # issue 13, untouched: written at the start of session 26, run once at the end of session 27
+    "r40": BLIND / "mixed_r40.yaml",  # blind, untouched: written at the start of session 27, run once at the end of session 28
+    "a40": BLIND / "answers_r40.yaml",  # issue 13, untouched: written at the start of session 27, run once at the end of session 28
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jogak.answer.text import detect_lang
-from jogak.answer.units import Carry, Unit, chunk_end, chunk_units, clause_carry
+from jogak.answer.units import Carry, Unit, chunk_end, chunk_units, clause_carry, in_clauses
 from jogak.chunk.contextualize import prompt_header, prompt_text
 from jogak.model import Chunk, Hit
 
@@ -273,11 +273,13 @@ def _carry(excerpts: list[Excerpt], hits: list[Hit]) -> None:
     by_id = {h.chunk.id: h.chunk for h in hits}
     memo: dict[str, Carry] = {}
 
-    def carry(chunk: Chunk, depth: int = 0) -> Carry:
+    def carry(chunk: Chunk, depth: int = 0) -> Carry | None:
+        if not in_clauses(chunk):
+            return None
         if chunk.id not in memo:
             md = chunk.metadata
-            prev = by_id.get(f"{md.doc_id}-{md.chunk_no - 1:03d}") if md.doc_id and md.chunk_no else None
-            if prev is not None and md.clause and prev.metadata.clause == md.clause and depth < 8:
+            prev = by_id.get(f"{md.doc_id}-{md.chunk_no - 1:03d}") if md.chunk_no else None
+            if prev is not None and prev.metadata.clause == md.clause and depth < 8:
                 memo[chunk.id] = chunk_end(prev, carry(prev, depth + 1))
             else:
                 memo[chunk.id] = clause_carry(chunk)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from jogak.answer.text import is_annotation
-from jogak.answer.units import Carry, Unit, chunk_end, chunk_units, clause_carry
+from jogak.answer.units import Carry, Unit, chunk_end, chunk_units, clause_carry, in_clauses
 from jogak.grammar.patterns import LIST_LEAD_RE
 from jogak.model import Chunk, Hit
 
@@ -42,7 +42,7 @@ def follow_lists(store: Any, hits: list[Hit], max_added: int = MAX_ADDED) -> lis
     for h in hits:
         if budget <= 0:
             break
-        if "list_part" in h.matched or not h.chunk.metadata.clause:
+        if LIST_PART in h.matched or not in_clauses(h.chunk):
             continue
         extra = _list_chunks(store, h.chunk, have, cache, budget)
         for c in extra:

@@ -119,11 +119,19 @@ class Carry:
     lettered: bool = False  # the open list is lettered 가. 나. 다.
 
 
+def in_clauses(chunk: Chunk) -> bool:
+    """Whether the chunk was cut from a clause the chunker recorded (``metadata.clause``) whose later chunks
+    continue it. Not a court decision's: its parts (판결요지, 이유) are no clauses, a date cut at a chunk
+    boundary ("1997. | 7. 8.") reads as a list item, and its chunks are read one by one."""
+    md = chunk.metadata
+    return bool(md.clause and md.doc_id) and md.case is None
+
+
 def clause_carry(chunk: Chunk) -> Carry:
     """The heading a chunk's first lines sit under when nothing before it is known: the clause it continues
     (the first of ``metadata.article``, recorded at cut time). A heading line in the chunk replaces it."""
     first = split_articles(chunk.metadata.article or "")
-    return Carry(heading=normalise_heading(first[0])) if first and chunk.metadata.clause else Carry()
+    return Carry(heading=normalise_heading(first[0])) if first and in_clauses(chunk) else Carry()
 
 
 def chunk_units(chunk: Chunk, carry: Carry | None = None) -> list[Unit]:

@@ -13,7 +13,7 @@ from jogak.answer.generators.candidates import Candidate, same_doc
 from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.morph import numbers
 from jogak.answer.text import normalise_ws, refers
-from jogak.answer.units import Unit
+from jogak.answer.units import Unit, in_clauses
 from jogak.answer.verify import SAME_TOPIC, disagree, topic_overlap
 from jogak.grammar.patterns import ANY_OF_LEAD_RE
 from jogak.grammar.patterns import LIST_LEAD_RE as LIST_LEAD
@@ -305,7 +305,7 @@ def _run(c: Candidate) -> tuple[str, str]:
     """The text a unit reads in: its clause, when the chunker recorded one (a long clause's chunks are
     excerpts of one text: ``answer.continuation``), else its excerpt."""
     md = c.excerpt.chunk.metadata
-    return (md.doc_id, md.clause) if md.clause and md.doc_id else ("", str(c.excerpt.n))
+    return (md.doc_id, md.clause or "") if in_clauses(c.excerpt.chunk) else ("", str(c.excerpt.n))
 
 
 def _position(c: Candidate) -> tuple[int, int]:
