@@ -344,3 +344,64 @@ def test_an_article_range_dates_every_article_between_its_ends() -> None:
     tree = parse(load_bytes(text.encode(), "규정_해님.txt"))
     dated = {n.path for n in tree.root.walk() if n.attrs.get("effective_from")}
     assert dated == {"본문/제2조", "본문/제2조의2", "본문/제3조"}
+
+
+LINK_THE_TOPIC = """---
+제목: 마을장터법
+법령구분: 법률
+공포일자: 2025-03-01
+시행일자: 2025-03-01
+---
+
+# 마을장터법
+
+##### 제4조 (장터의 등록)
+
+**①** 장터를 열려는 자는 등록하여야 한다.
+
+##### 제9조 (준수사항)
+
+**①** 상인은 가격을 표시하여야 한다.
+
+##### 제11조 (청문)
+
+**①** 등록을 취소하려면 청문을 하여야 한다.
+
+##### 제12조 (과징금)
+
+**①** 제9조를 위반한 상인에게 과징금을 부과할 수 있다.
+
+##### 제15조 (수수료)
+
+**①** 장터는 수수료를 받을 수 있다.
+
+## 부칙
+
+부칙 <제21000호,2025.3.1>
+
+제1조(시행일) 이 법은 공포한 날부터 시행한다.
+
+제2조(과징금에 관한 적용례) 제12조의 개정규정은 이 법 시행 이후 제9조의 개정규정에 따른 준수사항을 위반한 경우부터 적용한다.
+
+제3조(등록에 관한 경과조치) ① 법률 제7000호 마을시장규제법 일부개정법률 시행 당시 종전의 규정에 따라 등록한 자에 관하여 법률 제7000호 마을시장규제법 일부개정법률에 따른 제4조제3항제5호 및 제11조제1항제4호의 개정규정을 적용할 때에는 같은 법 시행 후 발생하는 사유부터 적용한다.
+
+제4조(수수료에 관한 적용례) 법률 제20900호 마을장터법 일부개정법률 제15조제1항의 개정규정은 이 법 시행 이후 받는 수수료부터 적용한다.
+
+제5조(준용에 관한 적용례) 제12조제1항의 개정규정에 따라 준용되는 「질서위반행위규제법」 제20조는 이 법 시행 이후의 위반행위부터 적용한다.
+"""
+
+
+def test_a_transitional_link_is_the_clause_topic_not_what_it_mentions() -> None:
+    # 전통시장법 부칙 ‹제21204호› 제4조: "제26조의9의 개정규정은 … 제26조의5의 개정규정에 따른 준수사항을 위반하여 …" is about
+    # 제26조의9; 기부금품법 부칙 ‹제8419호› 제2조: articles after "법률 제7908호 기부금품모집규제법 일부개정법률에 따른" are
+    # that Act's (the law's former name) — not today's 제4조 and 제11조 (a 청문 article with no 항 now)
+    tree = parse(load_bytes(LINK_THE_TOPIC.encode(), "마을장터법.md"))
+    addenda = "부칙 <제21000호,2025.3.1>"
+    assert tree.find(f"{addenda}/제2조").attrs["transitional_for"] == ["본문/제12조"]
+    assert "transitional" not in tree.find("본문/제9조").attrs
+    assert "transitional_for" not in tree.find(f"{addenda}/제3조").attrs
+    assert "transitional" not in tree.find("본문/제4조").attrs and "transitional" not in tree.find("본문/제11조").attrs
+    # an Act amending this law by its present name names this law's articles
+    assert tree.find(f"{addenda}/제4조").attrs["transitional_for"] == ["본문/제15조"]
+    # another law's article read through this law's clause: the clause is the topic
+    assert tree.find(f"{addenda}/제5조").attrs["transitional_for"] == ["본문/제12조"]

@@ -65,6 +65,16 @@ START_TITLE_RE = re.compile(r"^\s*시행\s*일(?:\s*등)?\s*$")
 # "종전의 제9조에 따라 변경 등록을 신청한 경우에는 … 종전의 제9조에 따른다": the former text's article, which the
 # amendment may have renumbered or rewritten — a transitional clause keeps it, it does not modify today's 제9조.
 FORMER_TEXT_BEFORE_RE = re.compile(r"종전\s*의\s*$")
+# "법률 제7908호 기부금품모집규제법 일부개정법률에 따른 제4조제3항제5호 …의 개정규정": an article written right after
+# an amending Act named by its number is that Act's text (often of the law's former name), not today's article of
+# this document. Only right after it: "(법률 제9780호 … 부칙 제6조에 따라 … 보는 자)는 제7조제1항에 따라" names this law's.
+_AMENDING_ACT = (r"법률\s*제\s*\d+\s*호\s*[^\s,()「」]+(?:\s+[^\s,()「」]+){0,3}?\s*(?:중\s*)?"
+                 r"(?:일부|전부)?\s*개정\s*법률")
+AMENDING_ACT_BEFORE_RE = re.compile(_AMENDING_ACT + r"\s*(?:에\s*따른|에\s*따라|에\s*의한|의|로\s*개정된)?\s*$")
+AMENDING_ACT_RE = re.compile(_AMENDING_ACT)
+# What a 부칙 clause is about: the reference that is its topic ("제26조의9의 개정규정은 … 제26조의5의 개정규정에 따른
+# 준수사항을 위반하여 …부터 적용한다" applies to 제26조의9; 제26조의5 only says which duty). Read right after a reference.
+TOPIC_AFTER_RE = re.compile(r"\s*(?:의\s*)?(?:(?:개정|신설)\s*)?(?:규정\s*)?(?:\([^()\n]{0,80}\)\s*)?(?:(?:은|는)(?![가-힣])|중\s)")
 # A 부칙 clause about the whole law — how other laws' citations of it read, every earlier 처분, every 벌칙 and
 # 과태료 — modifies no single article: it is never linked to one by its wording.
 WHOLE_LAW_TITLE_RE = re.compile(r"다른\s*법(?:령|률)|일반적\s*(?:경과\s*조치|적용\s*례)|처분\s*등에\s*관한|벌칙")

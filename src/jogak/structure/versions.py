@@ -24,7 +24,10 @@ from datetime import date
 
 from jogak.grammar.effective import (
     ADDENDA_DATE_RE,
+    AMENDING_ACT_BEFORE_RE,
+    AMENDING_ACT_RE,
     FORMER_TEXT_BEFORE_RE,
+    TOPIC_AFTER_RE,
     WHOLE_LAW_TITLE_RE,
     LaterStart,
     Sunset,
@@ -36,7 +39,14 @@ from jogak.grammar.effective import (
     parse_date,
     sunsets,
 )
-from jogak.grammar.laws import EFFECTIVE_KEY, LAW_NAME_WORD_RE, PROMULGATED_KEY, title_kind
+from jogak.grammar.laws import (
+    EFFECTIVE_KEY,
+    LAW_NAME_WORD_RE,
+    PROMULGATED_KEY,
+    REF_CONNECTOR_RE,
+    name_key,
+    title_kind,
+)
 from jogak.load.identity import law_identity
 from jogak.model import Document, Node
 
@@ -80,7 +90,8 @@ def annotate_versions(root: Node, doc: Document, warnings: list[str]) -> None:
     _sunsets(root, addenda, doc.text, start, own)
     # a law by its front matter, or by its title when loaded from a file without it (a statute's PDF or HWP)
     is_law = law_identity(doc.metadata) is not None or title_kind(doc.doc_title or "") != "other"
-    _link_transitional(root, addenda, doc.text, is_law)
+    ident = law_identity(doc.metadata)
+    _link_transitional(root, addenda, doc.text, is_law, name_key(ident.title if ident else doc.doc_title or ""))
 
 
 def _own_text(n: Node, text: str) -> str:
@@ -256,7 +267,7 @@ def _number_key(n: Node) -> str:
     return f"{num[0]}의{num[1]}" if len(num) > 1 and num[1] else str(num[0]) if num else ""
 
 
-def _link_transitional(root: Node, addenda: list[Node], text: str, is_law: bool) -> None:
+def _link_transitional(root: Node, addenda: list[Node], text: str, is_law: bool, own: str) -> None:
     articles = _body_articles(root)
     if not articles:
         return
@@ -267,7 +278,7 @@ def _link_transitional(root: Node, addenda: list[Node], text: str, is_law: bool)
         body = text[unit.char_start: unit.char_end]
         if not is_transitional(unit.title, body):
             continue
-        targets = _targets(unit, articles, by_path, text)
+        targets = _targets(unit, articles, by_path, text, own)
         # by wording only in a text that is no law: a statute's 부칙 names the articles it modifies (one naming
         # none is about the whole law, or about another law's), a company's policy often does not
         if not targets and not is_law and not WHOLE_LAW_TITLE_RE.search(unit.title or ""):
@@ -283,15 +294,20 @@ def _article_of(path: str, articles: list[Node]) -> Node | None:
     return next((a for a in articles if path == a.path or path.startswith(a.path + "/")), None)
 
 
-def _targets(unit: Node, articles: list[Node], by_path: dict[str, Node], text: str) -> list[Node]:
+def _targets(unit: Node, articles: list[Node], by_path: dict[str, Node], text: str, own: str) -> list[Node]:
     """Body articles the clause's references reach (a reference to another clause of the same 부칙 —
-    "제1항에도 불구하고" — is followed one step); not the former text's ("종전의 제9조")."""
+    "제1항에도 불구하고" — is followed one step); not the former text's ("종전의 제9조") nor an amending Act's
+    named by number right before it ("법률 제7908호 …일부개정법률에 따른 제4조"); when a paragraph has a topic ("제26조의9의
+    개정규정은 …"), only its topic, not the articles it mentions on the way."""
     out: list[Node] = []
     for n in unit.walk():
-        for r in n.refs:
-            if not r.target_path or FORMER_TEXT_BEFORE_RE.search(text, max(0, r.start - 8), r.start):
+        for r in _topic(n.refs, text, own):
+            # "법률 제20900호 마을장터법 일부개정법률 제15조제1항": the patterns read "일부개정법률" as another law's name,
+            # but an Act amending this law by its present name names this law's clause (``_amending`` keeps it)
+            target = r.target_path or (r.clause if (r.law or "").replace(" ", "").endswith("개정법률") else None)
+            if not target or FORMER_TEXT_BEFORE_RE.search(text, max(0, r.start - 8), r.start):
                 continue
-            paths = [r.target_path]
+            paths = [target]
             inner = by_path.get(r.target_path)
             if inner is not None and inner.block_type == "addenda":
                 paths = [r2.target_path for m in inner.walk() for r2 in m.refs if r2.target_path]
@@ -300,6 +316,56 @@ def _targets(unit: Node, articles: list[Node], by_path: dict[str, Node], text: s
                 if art is not None and art not in out:
                     out.append(art)
     return out
+
+
+def _amending(r: object, text: str, own: str = "") -> bool:
+    """A reference into an amending Act named by its number ("법률 제7908호 기부금품모집규제법 일부개정법률에 따른
+    제4조" — the patterns may take "일부개정법률" as the law's name) of another law or of this one under a former
+    name. An Act amending this law by its present name ("법률 제19685호 자동차관리법 일부개정법률 제31조") names this
+    law's articles."""
+    law = (getattr(r, "law", None) or "").replace(" ", "")
+    start = getattr(r, "start", 0)
+    if not (law.endswith("개정법률") or AMENDING_ACT_BEFORE_RE.search(text, max(0, start - 80), start)):
+        return False
+    before = text[max(0, start - 80): start]
+    acts = list(_ACT_NAME.finditer(before))
+    return not (own and acts and name_key(acts[-1].group("name")) == own)
+
+
+_ACT_NUMBER = re.compile(r"법률\s*제\s*\d+\s*호")
+# the name in "법률 제19685호 자동차관리법 일부개정법률" (up to 개정법률, or to the reference that holds it)
+_ACT_NAME = re.compile(r"법률\s*제\s*\d+\s*호\s*(?P<name>[^,()「」]+?)\s*(?:중\s*)?(?:(?:일부|전부)?\s*개정\s*법률|$)")
+_SAME_UNIT = re.compile(r"같은\s*(?:표|조|항|호)")  # "별표 2 제7호 및 같은 표 비고 제8호": still one list
+
+
+def _topic(refs: list, text: str, own: str = "") -> list:
+    """The references a paragraph is about: a run of references ("제3조제1항 및 제5조") followed by "…의 개정규정은"
+    / "…은" / "…의 개정규정 중", when the paragraph has one; else all of them. Never an amending Act's articles
+    (a run that follows "법률 제7908호 …일부개정법률에 따른" stays that Act's)."""
+    refs = sorted((r for r in refs if r.end > r.start), key=lambda r: r.start)
+    runs: list[list] = []
+    amending: set[int] = set()
+    for r in refs:
+        # a list goes on past an amending Act's name ("제67조제1항제2호 및 제71조제2항, 법률 제18171호 … 일부개정법률
+        # 제34조의24의 개정규정은"): the whole list is the topic
+        gap = _SAME_UNIT.sub(" ", AMENDING_ACT_RE.sub(" ", text[runs[-1][-1].end:r.start])) if runs else ""
+        act = _ACT_NUMBER.search(gap)
+        if act is not None and _amending(r, text, own):  # "…, 법률 제18171호 … 법률 [일부개정법률 제34조의24]" (the law in the ref)
+            gap = gap[:act.start()]
+        if runs and REF_CONNECTOR_RE.fullmatch(gap):
+            if id(runs[-1][-1]) in amending and not AMENDING_ACT_RE.search(text, runs[-1][-1].end, r.start):
+                amending.add(id(r))
+            runs[-1].append(r)
+        else:
+            runs.append([r])
+        if _amending(r, text, own):
+            amending.add(id(r))
+    topical = [r for run in runs if TOPIC_AFTER_RE.match(text, run[-1].end) for r in run]
+    # "제57조제4항의 개정규정에 따라 준용되는 「독점규제법」 제55조의5제1항은 …": another law's article read through this
+    # law's clause is the topic — the clause it is read through is what the 부칙 is about
+    if topical and all(r.law and not r.law.replace(" ", "").endswith("개정법률") for r in topical):
+        topical = []
+    return [r for r in (topical or refs) if id(r) not in amending]
 
 
 def _words(title: str) -> list[str]:
