@@ -4,13 +4,11 @@ paragraph and list lead, and an answer listing "who cannot" gives every item —
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from jogak.answer.ask import AskOptions, ask
 from jogak.answer.continuation import LIST_PART, follow_lists
-from jogak.answer.units import chunk_end, chunk_units, clause_carry, split_units
+from jogak.answer.units import chunk_end, chunk_units, split_units
 from jogak.index import open_store
 from jogak.model import Hit
 
@@ -73,13 +71,14 @@ def test_a_continuing_chunk_reads_under_its_clause() -> None:
 
 def test_carry_gives_heading_paragraph_and_lead(store) -> None:
     first, second = _article_chunks(store)[:2]
-    carry = chunk_end(first, clause_carry(first))
+    carry = chunk_end(first)
     assert carry.heading.startswith("제7조") and carry.marker == "③"
     items = [u for u in chunk_units(second, carry) if u.kind == "item"]
-    assert items and all(u.marker == "③" and "조합원이 될 수 없다" in u.context for u in items)
-    # without the chunk before it, the clause it continues still names the heading (recorded at cut time)
-    alone = [u for u in chunk_units(second, clause_carry(second)) if u.kind == "item"]
-    assert alone and all(u.heading.startswith("제7조") for u in alone)
+    assert items and all(u.heading.startswith("제7조") and u.marker == "③" and "조합원이 될 수 없다" in u.context
+                         for u in items)
+    # read alone, its items have no heading, paragraph or lead
+    alone = [u for u in chunk_units(second) if u.kind == "item"]
+    assert alone and not any(u.heading or u.marker or u.context for u in alone)
 
 
 def test_follow_lists_brings_the_rest_of_the_list(store) -> None:

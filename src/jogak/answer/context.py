@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jogak.answer.text import detect_lang
-from jogak.answer.units import Carry, Unit, chunk_end, chunk_units, clause_carry, in_clauses
+from jogak.answer.units import Carry, Unit, chunk_end, chunk_units, in_clauses
 from jogak.chunk.contextualize import prompt_header, prompt_text
 from jogak.model import Chunk, Hit
 
@@ -268,8 +268,7 @@ def build_context(
 
 def _carry(excerpts: list[Excerpt], hits: list[Hit]) -> None:
     """Each excerpt's ``carry``: the end of the chunk before it in its clause when a hit holds that chunk
-    (``jogak.answer.continuation`` fetches it for a chunk that starts inside a list), else the clause the
-    chunk continues as recorded at cut time."""
+    (``jogak.answer.continuation`` fetches it for a chunk that starts inside a list), else none."""
     by_id = {h.chunk.id: h.chunk for h in hits}
     memo: dict[str, Carry] = {}
 
@@ -279,10 +278,9 @@ def _carry(excerpts: list[Excerpt], hits: list[Hit]) -> None:
         if chunk.id not in memo:
             md = chunk.metadata
             prev = by_id.get(f"{md.doc_id}-{md.chunk_no - 1:03d}") if md.chunk_no else None
-            if prev is not None and prev.metadata.clause == md.clause and depth < 8:
-                memo[chunk.id] = chunk_end(prev, carry(prev, depth + 1))
-            else:
-                memo[chunk.id] = clause_carry(chunk)
+            if prev is None or prev.metadata.clause != md.clause or depth >= 8:
+                return None
+            memo[chunk.id] = chunk_end(prev, carry(prev, depth + 1))
         return memo[chunk.id]
 
     for e in excerpts:

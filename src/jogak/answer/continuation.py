@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from jogak.answer.text import is_annotation
-from jogak.answer.units import Carry, Unit, chunk_end, chunk_units, clause_carry, in_clauses
+from jogak.answer.units import Carry, Unit, chunk_end, chunk_units, in_clauses
 from jogak.grammar.patterns import LIST_LEAD_RE
 from jogak.model import Chunk, Hit
 
@@ -93,10 +93,10 @@ def _list_chunks(store: Any, chunk: Chunk, have: dict[str, Chunk], cache: dict[s
     return out
 
 
-def _carry_of(store: Any, chunk: Chunk, have: dict[str, Chunk], cache: dict[str, Chunk | None]) -> Carry:
+def _carry_of(store: Any, chunk: Chunk, have: dict[str, Chunk], cache: dict[str, Chunk | None]) -> Carry | None:
     """What is open where ``chunk`` starts, read from the chunk before it when that one is at hand."""
     prev = _neighbour(store, chunk, -1, cache, fetch=False, have=have)
-    return chunk_end(prev, clause_carry(prev)) if prev is not None else clause_carry(chunk)
+    return chunk_end(prev) if prev is not None else None
 
 
 def _neighbour(store: Any, chunk: Chunk, step: int, cache: dict[str, Chunk | None], fetch: bool = True,

@@ -49,7 +49,7 @@ from jogak.answer.text import (
     split_sentences,
     table_cells,
 )
-from jogak.chunk.articles import normalise_heading, split_articles
+from jogak.chunk.articles import normalise_heading
 from jogak.model import Chunk, Segment
 
 Span = tuple[int, int]
@@ -122,16 +122,13 @@ class Carry:
 def in_clauses(chunk: Chunk) -> bool:
     """Whether the chunk was cut from a clause the chunker recorded (``metadata.clause``) whose later chunks
     continue it. Not a court decision's: its parts (판결요지, 이유) are no clauses, a date cut at a chunk
-    boundary ("1997. | 7. 8.") reads as a list item, and its chunks are read one by one."""
+    boundary ("1997. | 7. 8.") reads as a list item, and its chunks are read one by one.
+
+    A chunk with no chunk before it at hand starts with nothing open: giving its units the heading of the
+    clause it continues (``metadata.article``) was measured and dropped — on 8 used answer sets it turned 5
+    right answers into related ones (the heading's words move scores and the confidence fitted without them)."""
     md = chunk.metadata
     return bool(md.clause and md.doc_id) and md.case is None
-
-
-def clause_carry(chunk: Chunk) -> Carry:
-    """The heading a chunk's first lines sit under when nothing before it is known: the clause it continues
-    (the first of ``metadata.article``, recorded at cut time). A heading line in the chunk replaces it."""
-    first = split_articles(chunk.metadata.article or "")
-    return Carry(heading=normalise_heading(first[0])) if first and in_clauses(chunk) else Carry()
 
 
 def chunk_units(chunk: Chunk, carry: Carry | None = None) -> list[Unit]:
