@@ -101,7 +101,7 @@ SETS = {
     "a36": BLIND / "answers_r36.yaml",  # written at the start of session 23, run once at the end of session 24: now used
     "a37": BLIND / "answers_r37.yaml",  # used: written at the start of session 24, run once at the end of session 25 (b47dc1f)
     "a38": BLIND / "answers_r38.yaml",  # untouched: written at the start of session 25, run once at the end of session 26
-    "a39": BLIND / "answers_r39.yaml",  # untouched: written at the start of session 26, run once at the end of session 27
+    "a39": BLIND / "answers_r39.yaml",  # used: written at the start of session 26, run once at the end of session 27 (680e1fb)
     "a40": BLIND / "answers_r40.yaml",  # untouched: written at the start of session 27, run once at the end of session 28
 }
 _STORES: dict[tuple[str, ...], Any] = {}

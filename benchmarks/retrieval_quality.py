@@ -118,8 +118,8 @@ SETS = {
     "a37": BLIND / "answers_r37.yaml",  # issue 13, used: written at the start of session 24, run once at the end of session 25 (b47dc1f)
     "r38": BLIND / "mixed_r38.yaml",  # blind, untouched: written at the start of session 25, run once at the end of session 26
     "a38": BLIND / "answers_r38.yaml",  # issue 13, untouched: written at the start of session 25, run once at the end of session 26
-    "r39": BLIND / "mixed_r39.yaml",  # blind, untouched: written at the start of session 26, run once at the end of session 27
-    "a39": BLIND / "answers_r39.yaml",  # issue 13, untouched: written at the start of session 26, run once at the end of session 27
+    "r39": BLIND / "mixed_r39.yaml",  # blind, used: written at the start of session 26, run once at the end of session 27 (680e1fb)
+    "a39": BLIND / "answers_r39.yaml",  # issue 13, used: written at the start of session 26, run once at the end of session 27 (680e1fb)
     "r40": BLIND / "mixed_r40.yaml",  # blind, untouched: written at the start of session 27, run once at the end of session 28
     "a40": BLIND / "answers_r40.yaml",  # issue 13, untouched: written at the start of session 27, run once at the end of session 28
 }
