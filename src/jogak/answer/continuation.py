@@ -66,7 +66,7 @@ def _list_chunks(store: Any, chunk: Chunk, have: dict[str, Chunk], cache: dict[s
     """The chunks of ``chunk``'s clause that hold the rest of a list it cuts through (not in ``have``)."""
     out: list[Chunk] = []
     carry = _carry_of(store, chunk, have, cache)
-    units = _body(chunk_units(chunk, carry))
+    own = units = _body(chunk_units(chunk, carry))
     # backwards: the chunk opens with an item, so its list's lead is in the chunk before
     cur = chunk
     while units and units[0].kind == "item" and len(out) < min(budget, MAX_FOLLOW):
@@ -77,9 +77,7 @@ def _list_chunks(store: Any, chunk: Chunk, have: dict[str, Chunk], cache: dict[s
             out.append(prev)
         cur, units = prev, _body(chunk_units(prev, _carry_of(store, prev, have, cache)))
     # forwards: the chunk ends inside a list and the next chunk goes on with it
-    cur, end = chunk, chunk_end(chunk, carry)
-    tail = _body(chunk_units(chunk, carry))
-    steps = 0
+    cur, end, tail, steps = chunk, chunk_end(chunk, carry), own, 0
     while tail and _open_list(tail[-1]) and steps < MAX_FOLLOW and len(out) < budget:
         nxt = _neighbour(store, cur, 1, cache)
         if nxt is None:

@@ -72,6 +72,11 @@ _AMENDING_ACT = (r"법률\s*제\s*\d+\s*호\s*[^\s,()「」]+(?:\s+[^\s,()「」
                  r"(?:일부|전부)?\s*개정\s*법률")
 AMENDING_ACT_BEFORE_RE = re.compile(_AMENDING_ACT + r"\s*(?:에\s*따른|에\s*따라|에\s*의한|의|로\s*개정된)?\s*$")
 AMENDING_ACT_RE = re.compile(_AMENDING_ACT)
+ACT_NUMBER_RE = re.compile(r"법률\s*제\s*\d+\s*호")
+# the name in "법률 제19685호 자동차관리법 일부개정법률" (up to 개정법률, or to the reference that holds it)
+AMENDING_ACT_NAME_RE = re.compile(r"법률\s*제\s*\d+\s*호\s*(?P<name>[^,()「」]+?)\s*(?:중\s*)?(?:(?:일부|전부)?\s*개정\s*법률|$)")
+# "별표 2 제7호 및 같은 표 비고 제8호": a list of references goes on past "같은 표/조/항/호"
+SAME_UNIT_RE = re.compile(r"같은\s*(?:표|조|항|호)")
 # What a 부칙 clause is about: the reference that is its topic ("제26조의9의 개정규정은 … 제26조의5의 개정규정에 따른
 # 준수사항을 위반하여 …부터 적용한다" applies to 제26조의9; 제26조의5 only says which duty). Read right after a reference.
 TOPIC_AFTER_RE = re.compile(r"\s*(?:의\s*)?(?:(?:개정|신설)\s*)?(?:규정\s*)?(?:\([^()\n]{0,80}\)\s*)?(?:(?:은|는)(?![가-힣])|중\s)")

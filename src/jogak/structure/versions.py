@@ -23,10 +23,13 @@ import re
 from datetime import date
 
 from jogak.grammar.effective import (
+    ACT_NUMBER_RE,
     ADDENDA_DATE_RE,
     AMENDING_ACT_BEFORE_RE,
+    AMENDING_ACT_NAME_RE,
     AMENDING_ACT_RE,
     FORMER_TEXT_BEFORE_RE,
+    SAME_UNIT_RE,
     TOPIC_AFTER_RE,
     WHOLE_LAW_TITLE_RE,
     LaterStart,
@@ -48,7 +51,7 @@ from jogak.grammar.laws import (
     title_kind,
 )
 from jogak.load.identity import law_identity
-from jogak.model import Document, Node
+from jogak.model import Document, Node, Ref
 
 # The document metadata key ``jogak ingest --effective YYYY-MM-DD`` sets: the start of a text that says none.
 EFFECTIVE_AT_INGEST = "effective_at_ingest"
@@ -89,8 +92,8 @@ def annotate_versions(root: Node, doc: Document, warnings: list[str]) -> None:
         _pending(root, addenda, doc.text, start, own, own_listed)
     _sunsets(root, addenda, doc.text, start, own)
     # a law by its front matter, or by its title when loaded from a file without it (a statute's PDF or HWP)
-    is_law = law_identity(doc.metadata) is not None or title_kind(doc.doc_title or "") != "other"
     ident = law_identity(doc.metadata)
+    is_law = ident is not None or title_kind(doc.doc_title or "") != "other"
     _link_transitional(root, addenda, doc.text, is_law, name_key(ident.title if ident else doc.doc_title or ""))
 
 
@@ -318,38 +321,30 @@ def _targets(unit: Node, articles: list[Node], by_path: dict[str, Node], text: s
     return out
 
 
-def _amending(r: object, text: str, own: str = "") -> bool:
+def _amending(r: Ref, text: str, own: str = "") -> bool:
     """A reference into an amending Act named by its number ("법률 제7908호 기부금품모집규제법 일부개정법률에 따른
     제4조" — the patterns may take "일부개정법률" as the law's name) of another law or of this one under a former
     name. An Act amending this law by its present name ("법률 제19685호 자동차관리법 일부개정법률 제31조") names this
     law's articles."""
-    law = (getattr(r, "law", None) or "").replace(" ", "")
-    start = getattr(r, "start", 0)
+    law, start = (r.law or "").replace(" ", ""), r.start
     if not (law.endswith("개정법률") or AMENDING_ACT_BEFORE_RE.search(text, max(0, start - 80), start)):
         return False
-    before = text[max(0, start - 80): start]
-    acts = list(_ACT_NAME.finditer(before))
+    acts = list(AMENDING_ACT_NAME_RE.finditer(text[max(0, start - 80): start]))
     return not (own and acts and name_key(acts[-1].group("name")) == own)
 
 
-_ACT_NUMBER = re.compile(r"법률\s*제\s*\d+\s*호")
-# the name in "법률 제19685호 자동차관리법 일부개정법률" (up to 개정법률, or to the reference that holds it)
-_ACT_NAME = re.compile(r"법률\s*제\s*\d+\s*호\s*(?P<name>[^,()「」]+?)\s*(?:중\s*)?(?:(?:일부|전부)?\s*개정\s*법률|$)")
-_SAME_UNIT = re.compile(r"같은\s*(?:표|조|항|호)")  # "별표 2 제7호 및 같은 표 비고 제8호": still one list
-
-
-def _topic(refs: list, text: str, own: str = "") -> list:
+def _topic(refs: list[Ref], text: str, own: str = "") -> list[Ref]:
     """The references a paragraph is about: a run of references ("제3조제1항 및 제5조") followed by "…의 개정규정은"
     / "…은" / "…의 개정규정 중", when the paragraph has one; else all of them. Never an amending Act's articles
     (a run that follows "법률 제7908호 …일부개정법률에 따른" stays that Act's)."""
     refs = sorted((r for r in refs if r.end > r.start), key=lambda r: r.start)
-    runs: list[list] = []
+    runs: list[list[Ref]] = []
     amending: set[int] = set()
     for r in refs:
         # a list goes on past an amending Act's name ("제67조제1항제2호 및 제71조제2항, 법률 제18171호 … 일부개정법률
         # 제34조의24의 개정규정은"): the whole list is the topic
-        gap = _SAME_UNIT.sub(" ", AMENDING_ACT_RE.sub(" ", text[runs[-1][-1].end:r.start])) if runs else ""
-        act = _ACT_NUMBER.search(gap)
+        gap = SAME_UNIT_RE.sub(" ", AMENDING_ACT_RE.sub(" ", text[runs[-1][-1].end:r.start])) if runs else ""
+        act = ACT_NUMBER_RE.search(gap)
         if act is not None and _amending(r, text, own):  # "…, 법률 제18171호 … 법률 [일부개정법률 제34조의24]" (the law in the ref)
             gap = gap[:act.start()]
         if runs and REF_CONNECTOR_RE.fullmatch(gap):
