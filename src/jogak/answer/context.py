@@ -22,6 +22,7 @@ from typing import Any
 
 from jogak.answer.text import detect_lang
 from jogak.answer.units import Carry, Unit, chunk_end, chunk_units, in_clauses
+from jogak.chunk.base import neighbour_id
 from jogak.chunk.contextualize import prompt_header, prompt_text
 from jogak.model import Chunk, Hit
 
@@ -277,7 +278,8 @@ def _carry(excerpts: list[Excerpt], hits: list[Hit]) -> None:
             return None
         if chunk.id not in memo:
             md = chunk.metadata
-            prev = by_id.get(f"{md.doc_id}-{md.chunk_no - 1:03d}") if md.chunk_no else None
+            prev_id = neighbour_id(chunk, -1)
+            prev = by_id.get(prev_id) if prev_id else None
             if prev is None or prev.metadata.clause != md.clause or depth >= 8:
                 return None
             memo[chunk.id] = chunk_end(prev, carry(prev, depth + 1))

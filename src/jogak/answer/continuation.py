@@ -22,6 +22,7 @@ from typing import Any
 
 from jogak.answer.text import is_annotation
 from jogak.answer.units import Carry, Unit, chunk_end, chunk_units, in_clauses
+from jogak.chunk.base import neighbour_id
 from jogak.grammar.patterns import LIST_LEAD_RE
 from jogak.model import Chunk, Hit
 
@@ -101,10 +102,9 @@ def _neighbour(store: Any, chunk: Chunk, step: int, cache: dict[str, Chunk | Non
                have: dict[str, Chunk] | None = None) -> Chunk | None:
     """The chunk ``step`` places from ``chunk`` in its document, when it holds the same clause."""
     md = chunk.metadata
-    no = md.chunk_no + step
-    if not md.doc_id or no < 0 or chunk.id != f"{md.doc_id}-{md.chunk_no:03d}":
-        return None  # ids outside the store's scheme (a batch numbered by ``chunk(id_prefix=…)``)
-    cid = f"{md.doc_id}-{no:03d}"
+    cid = neighbour_id(chunk, step)
+    if cid is None:
+        return None
     if have is not None and cid in have:
         got: Chunk | None = have[cid]
     elif cid in cache:

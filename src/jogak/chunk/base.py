@@ -51,9 +51,24 @@ class BaseChunker(ABC):
         if ocr_pages and page_start is not None and page_end is not None:
             confs = [ocr_pages[p] for p in range(page_start, page_end + 1) if p in ocr_pages]
             md.ocr_confidence = min(confs) if confs else None
-        ch = Chunk(id=f"{md.doc_id}-{chunk_no:03d}", text=doc.text[start:end], metadata=md)
+        ch = Chunk(id=chunk_id(md.doc_id, chunk_no), text=doc.text[start:end], metadata=md)
         ch.embed_text = self.contextualize(ch)
         return ch
+
+
+def chunk_id(doc_id: str, chunk_no: int) -> str:
+    """A chunk's id in a store: its document's id and its number there (``{doc_id}-{chunk_no:03d}``)."""
+    return f"{doc_id}-{chunk_no:03d}"
+
+
+def neighbour_id(chunk: Chunk, step: int) -> str | None:
+    """The id of the chunk ``step`` places from ``chunk`` in its document; None when there is none, or when
+    ``chunk``'s id is not in the store's scheme (a batch numbered by ``chunk(id_prefix=…)``)."""
+    md = chunk.metadata
+    no = md.chunk_no + step
+    if not md.doc_id or no < 0 or chunk.id != chunk_id(md.doc_id, md.chunk_no):
+        return None
+    return chunk_id(md.doc_id, no)
 
 
 def doc_id_for(doc: Document) -> str:
