@@ -291,6 +291,29 @@ def test_a_transitional_link_is_what_the_clause_names_never_a_guess() -> None:
     assert policy.find(f"{addenda}/제7조").attrs["transitional_for"] == ["본문/제20조"]
 
 
+
+def test_the_former_texts_articles_and_the_start_date_article_are_no_topic() -> None:
+    # seen in 산업안전보건법 부칙 <제16272호>: "종전의 제41조제1항 또는 제6항", "종전의 제41조제2항에 따라 … 같은 조
+    # 제1항" are the former text's articles however they are listed, and "부칙 제1조 단서에 따른 시행일" is a date,
+    # not what the clause is about (following it linked every article whose start 제1조 defers)
+    text = LINK_NOTHING_BY_GUESS.replace(
+        "제1조(시행일) 이 법은 공포한 날부터 시행한다.",
+        "제1조(시행일) 이 법은 공포한 날부터 시행한다. 다만, 제13조 및 제20조의 개정규정은 2008년 1월 1일부터 시행한다.",
+    ).replace(
+        "제7조(위원에 관한 경과조치)",
+        "제8조(변경 등록의 특례) 부칙 제1조 단서에 따른 시행일 당시 종전의 제9조제1항 또는 제2항에 따라 등록한 자와 "
+        "같은 조 제3항에 따라 신고한 자는 제10조의 개정규정에도 불구하고 종전의 규정에 따른다.\n\n"
+        "제9조(위원 위촉의 특례) 이 법 시행 당시 위촉된 위원은 부칙 제1조 단서에 따른 시행일부터 6개월 이내에 다시 위촉하여야 "
+        "한다.\n\n제7조(위원에 관한 경과조치)",
+    )
+    tree = parse(load_bytes(text.encode(), "예술진흥법.md"))
+    addenda = "부칙 <제8345호,2007.4.11>"
+    assert tree.find(f"{addenda}/제8조").attrs["transitional_for"] == ["본문/제10조"]
+    assert "transitional_for" not in tree.find(f"{addenda}/제9조").attrs
+    for art in ("본문/제9조", "본문/제13조", "본문/제20조"):
+        assert "transitional" not in tree.find(art).attrs, art
+
+
 TERMS_WORDING = """# 흥얼 서비스 이용약관
 
 제7조(연간권의 환불)

@@ -30,6 +30,7 @@ from jogak.grammar.effective import (
     AMENDING_ACT_RE,
     FORMER_TEXT_BEFORE_RE,
     SAME_UNIT_RE,
+    START_TITLE_RE,
     TOPIC_AFTER_RE,
     WHOLE_LAW_TITLE_RE,
     LaterStart,
@@ -304,21 +305,47 @@ def _targets(unit: Node, articles: list[Node], by_path: dict[str, Node], text: s
     개정규정은 …"), only its topic, not the articles it mentions on the way."""
     out: list[Node] = []
     for n in unit.walk():
+        former = _former(n.refs, text)
         for r in _topic(n.refs, text, own):
             # "법률 제20900호 마을장터법 일부개정법률 제15조제1항": the patterns read "일부개정법률" as another law's name,
             # but an Act amending this law by its present name names this law's clause (``_amending`` keeps it)
             target = r.target_path or (r.clause if (r.law or "").replace(" ", "").endswith("개정법률") else None)
-            if not target or FORMER_TEXT_BEFORE_RE.search(text, max(0, r.start - 8), r.start):
+            if not target or id(r) in former:
                 continue
             paths = [target]
             inner = by_path.get(r.target_path)
             if inner is not None and inner.block_type == "addenda":
+                # "부칙 제1조 단서에 따른 시행일": a 시행일 article says when, not what this clause is about
+                if _start_article(inner, by_path):
+                    continue
                 paths = [r2.target_path for m in inner.walk() for r2 in m.refs if r2.target_path]
             for p in paths:
                 art = _article_of(p, articles)
                 if art is not None and art not in out:
                     out.append(art)
     return out
+
+
+def _former(refs: list[Ref], text: str) -> set[int]:
+    """ids of the references to the former text: one right after "종전의", the references listed with it
+    ("종전의 제41조제1항 또는 제6항", "종전의 제16조제3항, 제30조의2제3항 및 제43조제11항") and "같은 조 …" right after
+    one ("종전의 제41조제2항에 따라 … 같은 조 제1항에 따라")."""
+    out: set[int] = set()
+    prev: Ref | None = None
+    for r in sorted((r for r in refs if r.end > r.start), key=lambda r: r.start):
+        after = prev is not None and id(prev) in out
+        listed = after and (REF_CONNECTOR_RE.fullmatch(text[prev.end:r.start]) or SAME_UNIT_RE.match(text, r.start))
+        if listed or FORMER_TEXT_BEFORE_RE.search(text, max(0, r.start - 8), r.start):
+            out.add(id(r))
+        prev = r
+    return out
+
+
+def _start_article(node: Node, by_path: dict[str, Node]) -> bool:
+    """Is ``node`` a 시행일 article of a 부칙, or a part of one?"""
+    while node is not None and node.kind not in ("article", "addenda"):
+        node = by_path.get(node.path.rsplit("/", 1)[0]) if "/" in node.path else None
+    return node is not None and node.kind == "article" and bool(START_TITLE_RE.match(node.title or ""))
 
 
 def _amending(r: Ref, text: str, own: str = "") -> bool:
