@@ -60,6 +60,77 @@ def test_later_starts_name_their_articles() -> None:
     assert one.articles == ("24",) and one.start == date(2024, 3, 15)
 
 
+def test_later_starts_read_each_segment_the_cases_and_only_whole_clauses() -> None:
+    # seen in 산업안전보건법 부칙 <제21374호>: a chained 다만 sentence ("…부터 시행하고, …부터 시행한다") gives each segment
+    # its own date, never the last one to all; 호 named by a target are dated alone, not their 항
+    text = ("이 법은 2026년 6월 1일부터 시행한다. 다만, 제10조의2, 제23조 및 제175조제4항제1호의2의 개정규정은 "
+            "2026년 8월 1일부터 시행하고, 제30조의 개정규정은 2027년 3월 1일부터 시행한다.")
+    first, second = later_starts(text, date(2026, 2, 19))
+    assert first.articles == ("10의2", "23", "175") and first.start == date(2026, 8, 1)
+    assert first.items == (("175", 4, ((1, 2),)),) and first.paragraphs_of("175") == (4,)
+    assert second.articles == ("30",) and second.start == date(2027, 3, 1)
+    # "…의 개정규정은 다음 각 호의 구분에 따른 날부터 시행한다" with cases (not clauses) as items: not in force for anyone
+    # before the earliest date
+    cases = ("이 법은 2026년 6월 1일부터 시행한다. 다만, 제175조제4항제2호의2, 같은 조 제5항제1호의 개정규정은 다음 각 "
+             "호의 구분에 따른 날부터 시행한다.\n\n1. 상시 50명 이상의 근로자를 사용하는 사업장: 2027년 1월 1일\n\n"
+             "2. 상시 50명 미만의 근로자를 사용하는 사업장: 2028년 1월 1일\n")
+    [case] = later_starts(cases, date(2026, 2, 19))
+    assert case.start == date(2027, 1, 1) and case.articles == ("175",)
+    assert case.items == (("175", 4, ((2, 2),)), ("175", 5, ((1, 0),)))
+    # a part of an article ("…의 개정규정 중 … 에 관한 부분", "제31조(… 부분으로 한정한다)") is not dated whole
+    part = ("다만, 제2조제9호, 제43조제2항의 개정규정 중 통합특별시장에 관한 부분은 2026년 7월 1일부터 시행한다.")
+    assert later_starts(part, None) == []
+    limited = ("다만, 제25조의8, 제31조(제29조의2제4항부터 제6항까지의 개정규정과 관련된 부분으로 한정한다) 및 제34조의 개정규정은 "
+               "2027년 1월 1일부터 시행한다.")
+    [lim] = later_starts(limited, None)
+    assert lim.articles == ("25의8", "34")
+
+
+
+STARTS_BY_ITEM = """---
+제목: 작업안전법
+법령구분: 법률
+공포일자: 2026-02-19
+시행일자: 2026-06-01
+---
+
+# 작업안전법
+
+##### 제175조 (과태료)
+
+**①** 다음 각 호의 어느 하나에 해당하는 자에게는 1천만원 이하의 과태료를 부과한다.
+
+1. 제10조를 위반한 자
+
+2. 제11조를 위반한 자
+
+2의2. 제12조를 위반한 자
+
+3. 제13조를 위반한 자
+
+**②** 다음 각 호의 어느 하나에 해당하는 자에게는 500만원 이하의 과태료를 부과한다.
+
+1. 제14조를 위반한 자
+
+## 부칙
+
+부칙 <제21374호,2026.2.19>
+
+제1조(시행일) 이 법은 2026년 6월 1일부터 시행한다. 다만, 제175조제1항제2호의2의 개정규정은 다음 각 호의 구분에 따른 날부터 시행한다.
+
+1. 상시 50명 이상의 근로자를 사용하는 사업장: 2027년 1월 1일
+
+2. 상시 50명 미만의 근로자를 사용하는 사업장: 2028년 1월 1일
+"""
+
+
+def test_a_later_start_of_one_item_dates_that_item_alone() -> None:
+    tree = parse(load_bytes(STARTS_BY_ITEM.encode(), "작업안전법.md"))
+    assert tree.find("본문/제175조/제1항/제2호의2").attrs["effective_from"] == "2027-01-01"
+    for path in ("본문/제175조", "본문/제175조/제1항", "본문/제175조/제1항/제2호", "본문/제175조/제2항/제1호"):
+        assert "effective_from" not in tree.find(path).attrs, path
+
+
 def test_later_starts_listed_one_per_item() -> None:
     # 학교급식법 부칙 <제21354호,2026.2.19>: the exceptions are a list, each item with its own start
     text = ("제1조(시행일) 이 법은 공포 후 1년이 경과한 날부터 시행한다. 다만, 다음 각 호의 개정규정은 해당 각 호의 "

@@ -35,9 +35,18 @@ MAIN_START_RE = re.compile(rf"{_SUBJECT}\s*[은는]\s*(?P<expr>{START_EXPR})\s*(
 # "다만, 제8조의2제2항ㆍ제4항 … 의 개정규정은 공포 후 3개월이 경과한 날부터 시행한다" — clauses that start later;
 # "… 적용한다" with a date is the same for a policy ("다만, 제4조제1항의 분기별 공시는 2027년 4월 1일부터 적용한다"); a
 # date followed by anything else ("2027년 1월 1일 이후에 가입하는 회원부터 적용한다") says to whom the rule applies
+# A 다만 sentence may chain starts ("다만, 제10조의2의 개정규정은 2026년 8월 1일부터 시행하고, 제23조의 개정규정은 …부터
+# 시행한다"): each segment is read on its own, its targets never reaching past a "시행하고" into the segment before.
+_SEGMENT_END = r"(?:시행|적용)(?:한다|하고|하며)"
 LATER_START_RE = re.compile(
-    rf"다만\s*,?\s*(?P<targets>[^.。]*?)(?:의\s*개정\s*규정|의\s*규정)?\s*[은는]\s*(?P<expr>{START_EXPR})\s*(?:로)?부터\s*"
-    r"(?:시행|적용)한다")
+    rf"(?:다만\s*,?|(?<=시행하고)\s*,|(?<=시행하며)\s*,)\s*(?P<targets>(?:(?!{_SEGMENT_END})[^.。])*?)"
+    rf"(?:의\s*개정\s*규정|의\s*규정)?\s*[은는]\s*(?P<expr>{START_EXPR})\s*(?:로)?부터\s*{_SEGMENT_END}")
+# "… 제175조제4항제2호의2의 개정규정은 다음 각 호의 구분에 따른 날부터 시행한다. 1. 상시 50명 이상 …: 2027년 1월 1일 2. …:
+# 2028년 1월 1일": one set of clauses whose start depends on the case (the items name no clause) — not in force for
+# anyone before the earliest of the dates, which is the start recorded
+LATER_CASES_RE = re.compile(
+    rf"(?:다만\s*,?|(?<=시행하고)\s*,|(?<=시행하며)\s*,)\s*(?P<targets>(?:(?!{_SEGMENT_END})[^.。])*?)"
+    r"의\s*개정\s*규정은\s*다음\s*각\s*호의\s*구분에\s*따른\s*날\s*(?:로)?부터\s*시행한다")
 # "다만, 다음 각 호의 개정규정은 해당 각 호의 구분에 따른 날부터 시행한다." and then one item per start:
 # "1. 제15조의2의 개정규정: 공포 후 6개월이 경과한 날", "2. 제7조의 개정규정: 2027년 7월 1일"
 LATER_LIST_LEAD_RE = re.compile(r"다만\s*,?\s*다음\s*각\s*호의\s*(?:개정\s*)?규정은\s*(?:해당\s*)?각\s*호의\s*구분에\s*따른\s*날"
@@ -49,6 +58,12 @@ TARGET_ARTICLE_RE = re.compile(label("조", "n", "m"))
 _TARGET_PARAGRAPHS_LEAD = re.compile(r"\s*제\s*\d+\s*항")
 _TARGET_PARAGRAPH_RE = re.compile(label("항", "p"))
 _PARAGRAPH_RANGE_RE = re.compile(rf"{label('항', 'a')}\s*부터\s*{label('항', 'b')}\s*까지")
+# an article named with a parenthesis that limits it to a part ("제13조(… 에 관한 부분으로 한정한다)"): a part, not the article
+_LIMITED_RE = re.compile(rf"{label('조', branch=True)}(?:\s*제\s*\d+\s*[항호](?:\s*의\s*\d+)?)*\s*\([^()\n]*(?:한정|부분)[^()\n]*\)")
+# the 호 a target names right after its 항 or article ("제4항제2호의2", "제5항제1호 및 제3호")
+_TARGET_ITEMS_LEAD = re.compile(r"\s*제\s*\d+\s*호")
+_TARGET_ITEM_RE = re.compile(label("호", "i", "s"))
+_ITEM_RANGE_RE = re.compile(rf"{label('호', 'a')}\s*부터\s*{label('호', 'b')}\s*까지")
 # "제12조부터 제14조까지": the rest after the first article of a range
 _ARTICLE_RANGE_RE = re.compile(r"\s*(?:부터|내지)\s*$")
 # "<개정 2015.1.6>", "<개정 2013.8.13, 2020.6.9>", "[본조신설 2020.7.31]", "[전문개정 2008.3.21]"
@@ -113,6 +128,7 @@ class Sunset:
     end: date
     paragraphs: tuple[tuple[str, tuple[int, ...]], ...] = ()
     ranges: tuple[tuple[str, str], ...] = ()
+    items: tuple[tuple[str, int, tuple[tuple[int, int], ...]], ...] = ()
     whole: bool = False
 
 
@@ -127,6 +143,8 @@ class LaterStart:
     paragraphs: tuple[tuple[str, tuple[int, ...]], ...] = ()
     # "제12조부터 제14조까지": (first, last) — every article between them in the text (제12조의2 too) starts later
     ranges: tuple[tuple[str, str], ...] = ()
+    # "제175조제4항제2호의2": (article, 항 or 0, ((2, 2),)) — only those 호 of it start later
+    items: tuple[tuple[str, int, tuple[tuple[int, int], ...]], ...] = ()
 
     def paragraphs_of(self, article: str) -> tuple[int, ...]:
         """The 항 of ``article`` that start later (empty: the whole article)."""
@@ -183,10 +201,34 @@ def later_starts(text: str, promulgated: date | None) -> list[LaterStart]:
     items = list(LATER_ITEM_RE.finditer(text, lead.end())) if lead else []
     for m in [*LATER_START_RE.finditer(text), *items]:
         start = resolve_start(m.group("expr"), promulgated)
-        arts, paragraphs, spans = _targets(m.group("targets"))
+        arts, paragraphs, spans, subs = _targets(_whole_targets(m.group("targets")))
         if start is not None and arts:
-            out.append(LaterStart(arts, start, paragraphs, spans))
+            out.append(LaterStart(arts, start, paragraphs, spans, subs))
+    for m in LATER_CASES_RE.finditer(text):
+        arts, paragraphs, spans, subs = _targets(_whole_targets(m.group("targets")))
+        days: list[date | None] = []
+        pos = m.end()
+        for it in LATER_ITEM_RE.finditer(text, pos):
+            # the items right after the lead, one after another, each naming a case (not a clause)
+            if text[pos: it.start()].strip(" \t\n.") or TARGET_ARTICLE_RE.search(it.group("targets")):
+                break
+            days.append(resolve_start(it.group("expr"), promulgated))
+            pos = it.end()
+        if arts and days and None not in days:
+            out.append(LaterStart(arts, min(d for d in days if d), paragraphs, spans, subs))
     return out
+
+
+def _whole_targets(targets: str) -> str:
+    """The part of a later start's target list that names whole clauses: not an article limited by a parenthesis
+    ("제13조(법 제82조의2제3항 … 에 관한 부분으로 한정한다)") nor a list whose "개정규정 중 … 에 관한 부분" starts later
+    ("제5조의2, 제23조 및 제37조의 개정규정 중 "제4조의3제1항"에 관한 부분"): dating those whole would hide text in force."""
+    targets = _LIMITED_RE.sub(" ", targets)
+    targets = re.sub(r"\([^()\n]*\)", " ", targets)
+    parts = re.split(r"의\s*개정\s*규정", targets)
+    kept = [part for j, part in enumerate(parts)
+            if not re.match(r"\s*중(?:\s|$)", part) and not (j + 1 < len(parts) and re.match(r"\s*중(?:\s|$)", parts[j + 1]))]
+    return ", ".join(kept)
 
 
 def sunsets(text: str, start: date | None) -> list[Sunset]:
@@ -209,9 +251,9 @@ def sunsets(text: str, start: date | None) -> list[Sunset]:
             if _WHOLE_TEXT_RE.match(targets):
                 out.append(Sunset((), end, whole=True))
                 continue
-            arts, paragraphs, spans = _targets(targets)
+            arts, paragraphs, spans, subs = _targets(targets)
             if arts:
-                out.append(Sunset(arts, end, paragraphs, spans))
+                out.append(Sunset(arts, end, paragraphs, spans, subs))
     return out
 
 
@@ -226,13 +268,15 @@ def _end(m: re.Match[str], start: date | None) -> date | None:
 
 
 def _targets(targets: str) -> tuple[tuple[str, ...], tuple[tuple[str, tuple[int, ...]], ...],
-                                     tuple[tuple[str, str], ...]]:
+                                     tuple[tuple[str, str], ...], tuple[tuple[str, int, tuple[tuple[int, int], ...]], ...]]:
     """The articles a target list names, for those named only by 항 the 항 numbers ("제4항부터 제6항까지": 4, 5, 6),
-    and the article ranges ("제12조부터 제14조까지": its two ends; the articles between them are the document's)."""
+    the article ranges ("제12조부터 제14조까지": its two ends; the articles between them are the document's), and the
+    호 a target names ("제175조제4항제2호의2": (175, 4, ((2, 2),)); 항 0: a 호 right under the article)."""
     found = list(TARGET_ARTICLE_RE.finditer(targets))
     whole: set[str] = set()
     paras: dict[str, list[int]] = {}
     spans: list[tuple[str, str]] = []
+    subs: dict[tuple[str, int], list[tuple[int, int]]] = {}
     for j, a in enumerate(found):
         art = _article_key(a)
         rest = targets[a.end(): found[j + 1].start() if j + 1 < len(found) else len(targets)]
@@ -241,12 +285,29 @@ def _targets(targets: str) -> tuple[tuple[str, ...], tuple[tuple[str, tuple[int,
             for r in _PARAGRAPH_RANGE_RE.finditer(rest):
                 nums.extend(range(int(r.group("a")), int(r.group("b")) + 1))
             paras.setdefault(art, []).extend(nums)
+            heads = list(_TARGET_PARAGRAPH_RE.finditer(rest))
+            for k, h in enumerate(heads):
+                part = rest[h.end(): heads[k + 1].start() if k + 1 < len(heads) else len(rest)]
+                if _TARGET_ITEMS_LEAD.match(part):
+                    subs.setdefault((art, int(h.group("p"))), []).extend(_items(part))
+        elif _TARGET_ITEMS_LEAD.match(rest):
+            subs.setdefault((art, 0), []).extend(_items(rest))
         else:
             whole.add(art)
             if _ARTICLE_RANGE_RE.match(rest) and j + 1 < len(found):
                 spans.append((art, _article_key(found[j + 1])))
     arts = tuple(dict.fromkeys(_article_key(a) for a in found))
-    return (arts, tuple((a, tuple(sorted(set(p)))) for a, p in paras.items() if a not in whole), tuple(spans))
+    items = tuple((a, p, tuple(dict.fromkeys(v))) for (a, p), v in subs.items()
+                  if a not in whole and (p == 0 or p in paras.get(a, ())))
+    return (arts, tuple((a, tuple(sorted(set(p)))) for a, p in paras.items() if a not in whole), tuple(spans), items)
+
+
+def _items(part: str) -> list[tuple[int, int]]:
+    """The 호 a target part names ("제2호의2", "제1호 및 제3호", "제5호부터 제12호까지") as (number, 의-number)."""
+    out = [(int(m.group("i")), int(m.group("s") or 0)) for m in _TARGET_ITEM_RE.finditer(part)]
+    for r in _ITEM_RANGE_RE.finditer(part):
+        out.extend((n, 0) for n in range(int(r.group("a")), int(r.group("b")) + 1))
+    return out
 
 
 def _article_key(m: re.Match[str]) -> str:

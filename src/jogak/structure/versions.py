@@ -189,9 +189,20 @@ def _with_ranges(later: LaterStart | Sunset, by_number: dict[str, Node]) -> list
 
 
 def _named_nodes(named: LaterStart | Sunset, art: str, node: Node) -> list[Node]:
-    """The nodes a reference to ``art`` names: the 항 it lists, else the article."""
+    """The nodes a reference to ``art`` names: the 호 it lists ("제4항제2호의2"), the 항 it lists, else the article."""
+    items = {p: set(v) for a, p, v in named.items if a == art}
+    if 0 in items:  # 호 right under the article
+        return [c for c in node.children if c.kind == "item" and c.number in items[0]] or [node]
     paras = set(dict(named.paragraphs).get(art, ()))
-    tops = [c for c in node.children if c.kind == "paragraph" and c.number and c.number[0] in paras]
+    tops: list[Node] = []
+    for c in node.children:
+        if c.kind != "paragraph" or not c.number or c.number[0] not in paras:
+            continue
+        subs = items.get(c.number[0])
+        # a 항 whose named 호 are not found is dated whole rather than not at all
+        tops.extend([i for i in c.children if i.kind == "item" and i.number in subs] if subs else [])
+        if not subs or not any(i.kind == "item" and i.number in subs for i in c.children):
+            tops.append(c)
     return tops or [node]
 
 
