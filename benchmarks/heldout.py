@@ -102,7 +102,7 @@ SETS = {
     "a37": BLIND / "answers_r37.yaml",  # used: written at the start of session 24, run once at the end of session 25 (b47dc1f)
     "a38": BLIND / "answers_r38.yaml",  # untouched: written at the start of session 25, run once at the end of session 26
     "a39": BLIND / "answers_r39.yaml",  # used: written at the start of session 26, run once at the end of session 27 (680e1fb)
-    "a40": BLIND / "answers_r40.yaml",  # untouched: written at the start of session 27, run once at the end of session 28
+    "a40": BLIND / "answers_r40.yaml",  # written at the start of session 27, run once at the end of session 28 (aa09222), now used
     "a41": BLIND / "answers_r41.yaml",  # untouched: written at the start of session 28, run once at the end of session 29
 }
 _STORES: dict[tuple[str, ...], Any] = {}

@@ -120,8 +120,8 @@ SETS = {
     "a38": BLIND / "answers_r38.yaml",  # issue 13, untouched: written at the start of session 25, run once at the end of session 26
     "r39": BLIND / "mixed_r39.yaml",  # blind, used: written at the start of session 26, run once at the end of session 27 (680e1fb)
     "a39": BLIND / "answers_r39.yaml",  # issue 13, used: written at the start of session 26, run once at the end of session 27 (680e1fb)
-    "r40": BLIND / "mixed_r40.yaml",  # blind, untouched: written at the start of session 27, run once at the end of session 28
-    "a40": BLIND / "answers_r40.yaml",  # issue 13, untouched: written at the start of session 27, run once at the end of session 28
+    "r40": BLIND / "mixed_r40.yaml",  # blind: written at the start of session 27, run once at the end of session 28 (aa09222), now used
+    "a40": BLIND / "answers_r40.yaml",  # issue 13: written at the start of session 27, run once at the end of session 28 (aa09222), now used
     "r41": BLIND / "mixed_r41.yaml",  # blind, untouched: written at the start of session 28, run once at the end of session 29
     "a41": BLIND / "answers_r41.yaml",  # issue 13, untouched: written at the start of session 28, run once at the end of session 29
 }
