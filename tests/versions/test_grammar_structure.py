@@ -385,6 +385,75 @@ def test_the_former_texts_articles_and_the_start_date_article_are_no_topic() -> 
         assert "transitional" not in tree.find(art).attrs, art
 
 
+
+ADDENDA_REFS = """---
+제목: 노후연금법
+법령구분: 법률
+공포일자: 2014-05-20
+시행일자: 2014-07-01
+---
+
+# 노후연금법
+
+##### 제3조 (수급권자의 범위)
+
+**①** 65세 이상인 사람에게 연금을 지급한다.
+
+**②** 소득인정액이 선정기준액 이하인 사람에게 지급한다.
+
+**③** 공무원연금 수급권자는 제외한다.
+
+##### 제5조 (연금액)
+
+**①** 연금액은 기준연금액으로 한다.
+
+##### 제10조 (지급의 신청)
+
+**①** 연금을 받으려는 사람은 신청하여야 한다.
+
+## 부칙
+
+부칙 <제12617호,2014.5.20>
+
+제1조(시행일) 이 법은 2014년 7월 1일부터 시행한다. 다만, 부칙 제4조제3항은 2014년 8월 7일부터 시행한다.
+
+제2조(신청에 관한 특례) 이 법 시행 전에도 제10조제1항에 따라 신청을 받을 수 있다.
+
+제3조(연금 지급에 관한 특례) ① 이 법 시행 당시 제3조제3항에 해당하여 제외된 사람에게는 같은 항에도 불구하고 연금을 지급할 수 있다.
+
+② 부칙 제2조 및 제4조에 따른 신청은 이 법에 따른 신청으로 본다.
+
+③ 제1항에 따른 연금액은 제5조에도 불구하고 기준연금액의 100분의 50으로 한다.
+
+제4조(다른 법률의 개정) ① 장애인연금법 일부를 다음과 같이 개정한다.
+
+② 생략
+
+③ 생략
+
+제5조(경과조치) [시행일 : 2014.7.1] 제5조 종전의 규정에 따른 신청은 이 법에 따른 신청으로 본다.
+"""
+
+
+def test_a_bare_article_in_a_부칙_is_the_본칙s_and_부칙_제N조_its_own() -> None:
+    # seen in 기초연금법 부칙 <제12617호>: "제3조제3항에 해당하여" named the 부칙's own 제3조 ③ (it has one), so
+    # the clause was linked to articles it never names; a 부칙 writes its own articles "부칙 제4조"
+    tree = parse(load_bytes(ADDENDA_REFS.encode(), "노후연금법.md"))
+    addenda = "부칙 <제12617호,2014.5.20>"
+    refs = {(n.path, r.text): r.target_path for n in tree.root.walk() for r in n.refs}
+    assert refs[(f"{addenda}/제3조/제1항", "제3조제3항")] == "본문/제3조/제3항"
+    assert refs[(f"{addenda}/제3조/제3항", "제5조")] == "본문/제5조"
+    assert refs[(f"{addenda}/제3조/제3항", "제1항")] == f"{addenda}/제3조/제1항"  # a paragraph of its own article
+    assert refs[(f"{addenda}/제1조", "제4조제3항")] == f"{addenda}/제4조/제3항"  # "부칙 제4조제3항"
+    assert refs[(f"{addenda}/제3조/제2항", "제2조")] == f"{addenda}/제2조"  # "부칙 제2조 및 제4조"
+    assert refs[(f"{addenda}/제3조/제2항", "제4조")] == f"{addenda}/제4조"
+    assert refs[(f"{addenda}/제5조", "제5조")] == f"{addenda}/제5조"  # "[시행일 : 2014.7.1] 제5조": itself
+    # ② "부칙 제2조 … 에 따른 신청" follows 부칙 제2조 one step, to 제10조
+    assert tree.find(f"{addenda}/제3조").attrs["transitional_for"] == ["본문/제3조", "본문/제10조", "본문/제5조"]
+    assert tree.find(f"{addenda}/제2조").attrs["transitional_for"] == ["본문/제10조"]
+    assert "transitional_for" not in tree.find(f"{addenda}/제5조").attrs
+
+
 TERMS_WORDING = """# 흥얼 서비스 이용약관
 
 제7조(연간권의 환불)

@@ -74,7 +74,7 @@ _NOTE_DATE_RE = re.compile(r"((?:19|20)\d{2})\.\s*(\d{1,2})\.\s*(\d{1,2})")
 ADDENDA_DATE_RE = re.compile(r"<\s*제?\s*[\d-]+\s*호\s*,\s*(?P<date>(?:19|20)\d{2}\.\s*\d{1,2}\.\s*\d{1,2})\.?\s*>")
 # A consolidated law's 부칙 of ANOTHER law's amendment ("부칙(정부조직법) <제21065호,2025.10.1>", 타법개정): its
 # article numbers ("제19조제4항 … 의 개정규정", "제3조에 따른 경과조치") are that law's, never this text's
-OTHER_LAW_ADDENDA_RE = re.compile(r"^\s*부\s*칙\s*\(\s*(?P<law>[^()<>\n]*?[가-힣][^()<>\n]*?(?:법|법률|령|규칙))\s*\)")
+OTHER_LAW_ADDENDA_RE = re.compile(r"^\s*부\s*칙\s*\(\s*(?P<law>[^()<>\n]*?[가-힣][^()<>\n]*?(?:법|법률|령|규칙|규정))\s*\)")
 # a 시행일 clause says when, not how old and new rules meet ("이 법 시행 전에 공포되었으나 …" notwithstanding)
 START_TITLE_RE = re.compile(r"^\s*시행\s*일(?:\s*등)?\s*$")
 # "종전의 제9조에 따라 변경 등록을 신청한 경우에는 … 종전의 제9조에 따른다": the former text's article, which the

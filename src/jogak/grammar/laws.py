@@ -256,6 +256,9 @@ EXCERPT_ADDENDA_RE = re.compile(r"^부\s*칙\s*[(（][^)）]+[)）]")
 AMENDING_LINE_RE = re.compile(r"다음과\s*같이\s*(?:하고|한다|신설하|신설한다|개정한다)")
 # A 부칙 heading line further on ("부칙 <제861호,2005.7.29>", "## 부칙").
 ADDENDA_LINE_RE = re.compile(r"^[ \t#]*부\s*칙(?=\s|[<(（]|$)", re.MULTILINE)
+# "부칙 제1조 단서": a 부칙 names its own articles with the word; a bare "제3조" in a 부칙 is the 본칙's — but the
+# consolidated text's "[시행일 : 2017.12.30] 제5조" inside a 부칙 dates that 부칙's own article
+ADDENDA_WORD_BEFORE_RE = re.compile(r"(?:부\s*칙|\[\s*시행일[^\]\n]{0,40}\])\s*$")
 
 # A chunk's pointer into another law, as the index keeps it beside its in-document target paths
 # ("↗상호저축은행법|본문/제34조/제1항"); retrieval finds the law's document when the collection holds it.

@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from jogak.grammar.effective import other_law_of_addenda
 from jogak.grammar.laws import (
+    ADDENDA_WORD_BEFORE_RE,
     OTHER_ADDENDA_BEFORE_RE,
     QUALIFIER_BEFORE_RE,
     REF_CONNECTOR_RE,
@@ -66,6 +68,7 @@ class KoReader:
         self.last_law_any: str | None = None
         # (paragraph, law) → the last reference with an article into that law there ("법 제49조 … 법 같은 조")
         self.last_of_law: dict[tuple[int, str], _Read] = {}
+        self.last_in_block = False  # the last reference resolved into its own block (a 부칙's "부칙 제3조")
 
     def read(self, ref: Ref, name: str, gd: dict, holder: Node) -> None:
         """Resolve one reference (in document order) and remember it for the ones that follow."""
@@ -98,9 +101,16 @@ class KoReader:
             if addr.get("art"):
                 self.last_of_law[(key, scope.law)] = _Read(ref.end, holder, scope, dict(addr))
         else:
-            where = Where(holder, self.idx.block_of(holder), article, self.idx, self.body_prefix)
+            block = self.idx.block_of(holder)
+            # … not in another law's 부칙 (타법개정: its numbers are the amending act's), nor after the word "부칙" or in
+            # a list that began with it ("부칙 제3조 및 제4조")
+            body_first = (block is not None and block.kind == "addenda" and other_law_of_addenda(block.label) is None
+                          and not ADDENDA_WORD_BEFORE_RE.search(self.text, max(0, ref.start - 50), ref.start)
+                          and not (self._connected(ref.start) and self.last_in_block))
+            where = Where(holder, block, article, self.idx, self.body_prefix, body_first)
             target, ref.reason = self._here(name, addr, where)
             ref.target_path = target.path if target is not None else None
+            self.last_in_block = target is not None and block is not None and target.path.startswith(block.path + "/")
         if name not in ("prev_article", "prev_para"):
             read = _Read(ref.end, holder, scope, addr)
             self.last = read
@@ -235,7 +245,7 @@ def _ko_body_explicit(gd: dict, w: Where) -> Resolved:
 def _ko_article(gd: dict, w: Where) -> Resolved:
     """"제5조제2항" (this document's: the reader has decided the scope): the block's, else the body's."""
     for suf in _ko_suffix(gd["art"], gd.get("sub"), gd.get("para"), _item(gd), gd.get("mok")):
-        hit = w.idx.find_label(w.block, suf, w.body_prefix)
+        hit = w.idx.find_label(w.block, suf, w.body_prefix, w.body_first)
         if hit is not None:
             return hit, None
     return None, "no such clause in this document"

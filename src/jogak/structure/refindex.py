@@ -53,12 +53,15 @@ class RefIndex:
             return None
         return self.by_path.get(f"{base.path}/{suffix}" if base.path else suffix)
 
-    def find_label(self, block: Node | None, suffix: str, body_prefix: str) -> Node | None:
+    def find_label(self, block: Node | None, suffix: str, body_prefix: str, body_first: bool = False) -> Node | None:
+        body = self.by_path.get(f"{body_prefix}/{suffix}" if body_prefix else suffix)
+        if body_first and body is not None:
+            return body
         if block is not None:
             hit = self.find_under(block, suffix)
             if hit is not None:
                 return hit
-        return self.by_path.get(f"{body_prefix}/{suffix}" if body_prefix else suffix)
+        return body
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,8 @@ class Where:
     article: Node | None
     idx: RefIndex
     body_prefix: str
+    # a 부칙's "제3조제3항" names the 본칙's clause (its own articles are written "부칙 제5조"): the body first
+    body_first: bool = False
 
 
 Resolved = tuple[Node | None, str | None]  # (target, reason it stays unresolved)

@@ -326,8 +326,9 @@ def _targets(unit: Node, articles: list[Node], by_path: dict[str, Node], text: s
             paths = [target]
             inner = by_path.get(r.target_path)
             if inner is not None and inner.block_type == "addenda":
-                # "부칙 제1조 단서에 따른 시행일": a 시행일 article says when, not what this clause is about
-                if _start_article(inner, by_path):
+                # "부칙 제1조 단서에 따른 시행일": a 시행일 article says when, not what this clause is about; the clause
+                # itself ("[시행일 : 2017.12.30] 제5조") says nothing more
+                if _start_article(inner, by_path) or _inside(inner, unit):
                     continue
                 paths = [r2.target_path for m in inner.walk() for r2 in m.refs if r2.target_path]
             for p in paths:
