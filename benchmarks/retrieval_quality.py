@@ -124,8 +124,8 @@ SETS = {
     "a40": BLIND / "answers_r40.yaml",  # issue 13: written at the start of session 27, run once at the end of session 28 (aa09222), now used
     "r41": BLIND / "mixed_r41.yaml",  # blind, untouched: written at the start of session 28, run once at the end of session 29
     "a41": BLIND / "answers_r41.yaml",  # issue 13, untouched: written at the start of session 28, run once at the end of session 29
-    "r42": BLIND / "mixed_r42.yaml",  # blind, untouched: written in session 28 after its first round (9ecbb8f), run once at the end of session 28
-    "a42": BLIND / "answers_r42.yaml",  # issue 13, untouched: written in session 28 after its first round (9ecbb8f), run once at the end of session 28
+    "r42": BLIND / "mixed_r42.yaml",  # blind: written in session 28 after its first round (9ecbb8f), run once at its end (db68d61), now used
+    "a42": BLIND / "answers_r42.yaml",  # issue 13: written in session 28 after its first round (9ecbb8f), run once at its end (db68d61), now used
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
