@@ -294,3 +294,23 @@ def test_among_several_laws_the_one_the_question_speaks_of_is_pointed_to():
     assert s["국민건강보험법"] == s["긴급복지지원법"] == 0.5 and s["국민건강보험법 시행령"] == 0.4
     s, _ = pointed("건강보험료 감면은 회사에서 얼마나 해 줘요?", ctx)  # not asking the law: no law prior at all
     assert s["국민건강보험법"] == 0 == s["긴급복지지원법"]
+
+
+def test_the_first_related_clause_is_shown_whole():
+    # a reader who is told "관련 조항을 직접 확인해 주세요" checks the clause: its 항 is shown whole (the rule, what
+    # follows from it and its proviso), not the one sentence that scored best
+    from jogak.answer.generators.extractive import ExtractiveAnswerer
+
+    c1 = _article("이용약관", 7, "봉사 활동의 취소", [
+        "회원은 활동 시작 48시간 전까지 신청을 취소할 수 있습니다. 이 경우 불이익은 없습니다. 다만, 단체 활동은 72시간 "
+        "전까지 취소하여야 합니다.", "회사는 기상 악화로 활동이 어려우면 활동을 취소하고 회원에게 알립니다."], "a")
+    c2 = _article("이용약관", 9, "봉사 시간의 인정", ["봉사 시간은 활동 기관이 확인한 시간만 인정합니다."], "b")
+    hits = [Hit(c1, 1.0, 0), Hit(c2, 0.9, 1)]
+    question = "활동 나가기 전에 마음이 바뀌면 어쩌죠?"
+    ans = answer_hits(question, hits).answer
+    assert ans.outcome == "related", ans.answer
+    assert "이 경우 불이익은 없습니다" in ans.answer and "72시간 전까지" in ans.answer
+    assert "기상 악화" not in ans.answer  # the whole 항, not the whole article
+    one = answer_hits(question, hits, generator=ExtractiveAnswerer(related_whole_first=0)).answer
+    assert one.outcome == "related" and "이 경우 불이익은 없습니다" not in one.answer
+

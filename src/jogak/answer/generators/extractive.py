@@ -65,6 +65,7 @@ from jogak.answer.generators.selection import (
     question_parts,
     related_units,
     select,
+    whole_paragraph,
 )
 from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.morph import char_bigrams, get_embedder, rescale_cosine
@@ -172,8 +173,11 @@ class ExtractiveAnswerer(Generator):
         # each related clause with what travels with it (its proviso, the conditions its clause states,
         # the items of a list it introduces), in document order
         quotes: list[Quote] = []
-        for c in picked:
-            group = sorted(complete([c], cands, self.weights, wants_list), key=lambda x: (x.excerpt.n, x.unit.start))
+        for i, c in enumerate(picked):
+            group = complete([c], cands, self.weights, wants_list)
+            if i == 0:
+                group += [x for x in whole_paragraph(c, cands, self.weights.related_whole_first) if x not in group]
+            group = sorted(group, key=lambda x: (x.excerpt.n, x.unit.start))
             units = [(x.excerpt.n, u) for x in group for u in [*lead_units(x, self.weights.max_lead_chars), x.unit]]
             for n, u in units:
                 if not any(q.n == n and q.unit.start == u.start for q in quotes):

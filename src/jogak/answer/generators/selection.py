@@ -414,6 +414,17 @@ def related_units(cands: list[Candidate], w: ExtractiveWeights) -> list[Candidat
     return out
 
 
+def whole_paragraph(c: Candidate, cands: list[Candidate], most: int) -> list[Candidate]:
+    """The answerable units of ``c``'s 항 (same excerpt, heading and paragraph marker; an unnumbered article's
+    units when it has no marker), in order, at most ``most`` of them — none when ``most`` is 0 or the
+    paragraph is longer (a long 항 is not shown whole: its best unit and what travels with it stand)."""
+    if most <= 0:
+        return []
+    same = sorted((x for x in cands if x.excerpt.n == c.excerpt.n and x.unit.heading == c.unit.heading
+                   and x.unit.marker == c.unit.marker and x.unit.answerable), key=lambda x: x.unit.start)
+    return same if len(same) <= most else []
+
+
 def is_lead_in(text: str) -> bool:
     """"등급별 기준과 하루포인트 적립률은 다음과 같다." — a sentence that only announces a list."""
     return bool(_LEAD_IN.search(text.strip()))

@@ -110,6 +110,9 @@ class ExtractiveWeights:
     answer_confidence: float = 0.5  # below this confidence the answerer does not assert an answer …
     related_floor: float = 0.25  # … and shows as related clauses the units scoring at least this
     related_max: int = 6  # … at most this many clauses (the best unit of each; 4 until session 6)
+    # … the first of them (the most relevant) shown whole: the units of its 항 (or unnumbered article), up to this
+    # many (0: its best unit only, as until session 28) — a reader checks the clause, not one sentence of it
+    related_whole_first: int = 6
 
     # ── choosing further units ─────────────────────────────────────────────────────────────────
     max_units: int = 4
