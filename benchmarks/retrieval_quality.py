@@ -126,7 +126,7 @@ SETS = {
     "a41": BLIND / "answers_r41.yaml",  # issue 13, untouched: written at the start of session 28, run once at the end of session 29
     "r42": BLIND / "mixed_r42.yaml",  # blind: written in session 28 after its first round (9ecbb8f), run once at its end (db68d61), now used
     "a42": BLIND / "answers_r42.yaml",  # issue 13: written in session 28 after its first round (9ecbb8f), run once at its end (db68d61), now used
-    "a43": BLIND / "answers_r43.yaml",  # issue 13, untouched: written in session 28 after its second round (ca884d9), run once at its end
+    "a43": BLIND / "answers_r43.yaml",  # issue 13: written in session 28 after its second round (ca884d9), run once at its end (e7e60a7), now used
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
