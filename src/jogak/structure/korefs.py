@@ -243,9 +243,17 @@ def _ko_body_explicit(gd: dict, w: Where) -> Resolved:
 
 
 def _ko_article(gd: dict, w: Where) -> Resolved:
-    """"제5조제2항" (this document's: the reader has decided the scope): the block's, else the body's."""
-    for suf in _ko_suffix(gd["art"], gd.get("sub"), gd.get("para"), _item(gd), gd.get("mok")):
-        hit = w.idx.find_label(w.block, suf, w.body_prefix, w.body_first)
+    """"제5조제2항" (this document's: the reader has decided the scope): the block's, else the body's — in a 부칙
+    (``Where.body_first``) the body's at any precision first ("제3조제3항" of a 본칙 제3조 that has lost its ③ is
+    still the 본칙's 제3조, not the 부칙's own ③)."""
+    suffixes = _ko_suffix(gd["art"], gd.get("sub"), gd.get("para"), _item(gd), gd.get("mok"))
+    if w.body_first:
+        for suf in suffixes:
+            hit = w.idx.find_label(None, suf, w.body_prefix)
+            if hit is not None:
+                return hit, None
+    for suf in suffixes:
+        hit = w.idx.find_label(w.block, suf, w.body_prefix)
         if hit is not None:
             return hit, None
     return None, "no such clause in this document"

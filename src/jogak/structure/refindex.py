@@ -53,15 +53,12 @@ class RefIndex:
             return None
         return self.by_path.get(f"{base.path}/{suffix}" if base.path else suffix)
 
-    def find_label(self, block: Node | None, suffix: str, body_prefix: str, body_first: bool = False) -> Node | None:
-        body = self.by_path.get(f"{body_prefix}/{suffix}" if body_prefix else suffix)
-        if body_first and body is not None:
-            return body
+    def find_label(self, block: Node | None, suffix: str, body_prefix: str) -> Node | None:
         if block is not None:
             hit = self.find_under(block, suffix)
             if hit is not None:
                 return hit
-        return body
+        return self.by_path.get(f"{body_prefix}/{suffix}" if body_prefix else suffix)
 
 
 @dataclass(frozen=True)
