@@ -104,12 +104,14 @@ def complete(chosen: list[Candidate], cands: list[Candidate], w: ExtractiveWeigh
     있나요", "what are the …"), a chosen item brings all its siblings however they score, up to
     ``list_max_items_asked``: a list answer that drops entries misstates the list."""
     out = list(chosen)
-    # A rule's proviso ("다만, …") right after it in the same paragraph belongs to the rule: quoting
-    # the rule without its exceptions would misstate it.
+    # A rule's proviso ("다만, …") later in the same paragraph belongs to the rule: quoting the rule
+    # without its exceptions would misstate it. A proviso qualifies its paragraph's main text, so one a
+    # sentence or two further on comes too, with the sentences between (never the proviso alone after
+    # the rule, which would pin another sentence's exception on it).
     for c in chosen:
-        nxt = _next_unit(c, cands)
-        if nxt is not None and nxt not in out and nxt.unit.answerable and _PROVISO.match(nxt.unit.text):
-            out.append(nxt)
+        for x in _proviso_run(c, cands, w.proviso_reach):
+            if x not in out:
+                out.append(x)
         # ... and a proviso never comes without the rule it qualifies (the sentence before it)
         prev = _previous_unit(c, cands) if _PROVISO.match(c.unit.text) else None
         if prev is not None and prev not in out and prev.unit.answerable:
@@ -272,6 +274,23 @@ def _points_to(pointer: Candidate, c: Candidate) -> bool:
     path = c.excerpt.chunk.metadata.path or ""
     return any(path == r or path.startswith(r.rstrip("/") + "/") for r in pointer.excerpt.chunk.metadata.refs
                if r)
+
+
+def _proviso_run(c: Candidate, cands: list[Candidate], reach: int) -> list[Candidate]:
+    """The sentences after ``c`` in its paragraph up to and including the first proviso among the next
+    ``reach`` units; [] when none of them is one (or a list item comes first: a proviso after a list
+    belongs to the list's lead, which ``complete`` reads with its items)."""
+    run: list[Candidate] = []
+    cur = c
+    for _ in range(max(0, reach)):
+        nxt = _next_unit(cur, cands)
+        if nxt is None or nxt.unit.kind != "sentence" or not nxt.unit.answerable:
+            return []
+        run.append(nxt)
+        if _PROVISO.match(nxt.unit.text):
+            return run
+        cur = nxt
+    return []
 
 
 def _next_unit(c: Candidate, cands: list[Candidate]) -> Candidate | None:

@@ -127,6 +127,9 @@ class ExtractiveWeights:
     pointer_near: float = 0.6  # a pointer scoring this share of the best sends us to its target …
     pointer_target_floor: float = 0.6  # … when the target scores this share of the threshold
     list_max_items: int = 8  # an enumeration is answered whole up to this many items
+    # a chosen sentence brings its paragraph's proviso ("다만, …") found within this many units after it, with
+    # the sentences between (1: only a proviso right after it, as until session 29)
+    proviso_reach: int = 3
     list_keep: float = 0.85  # … when its items score this share of the chosen one
     list_switch: float = 0.7  # a list scoring this share of the best joins an answer to a list question
     list_switch_same_clause: bool = True  # … only a list of the best unit's own clause (a list of another
