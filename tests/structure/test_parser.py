@@ -99,6 +99,22 @@ def test_branch_numbered_items_and_their_references() -> None:
     assert [r.target_path for r in t.find("본문/제2조").refs] == ["본문/제1조/제2호의2"]
 
 
+def test_same_article_skips_a_reference_inside_a_closed_parenthesis() -> None:
+    # 아동수당법 부칙 ‹제15539호› 제2조 ③: "제7조제1항에 따라 신청자(부칙 제2조제2항에 따라 … 포함한다. 이하 같다)에게 … 같은 조
+    # 제2항에 따라" — 제7조's 제2항; the aside's article was taken, and read as the 본칙's 제2조
+    t = parse(doc_of(
+        "제2조(신청) ① 신청은 서면으로 한다.\n② 신청서를 낸다.\n"
+        "제7조(조사) ① 시장은 조사할 수 있다.\n② 시장은 질문할 수 있다.\n"
+        "제8조(협조) 시장은 제7조제1항에 따라 신청자(제2조제2항에 따라 신청서를 낸 사람을 포함한다. 이하 같다)에게 "
+        "조사를 하거나 같은 조 제2항에 따라 질문을 할 수 있다.\n"
+        "제9조(보고) 시장은 제2조에 따른 신청(같은 조 제1항의 서면을 말한다)을 보고한다.\n"))
+    refs = [(r.text, r.target_path) for r in t.find("본문/제8조").refs]
+    assert refs[2] == ("같은 조 제2항", "본문/제7조/제2항")
+    assert refs[1] == ("제2조제2항", "본문/제2조/제2항")
+    # a parenthesis still open reads back to the reference before it
+    assert [r.target_path for r in t.find("본문/제9조").refs] == ["본문/제2조", "본문/제2조/제1항"]
+
+
 def test_numbering_breaks_warn_and_keep_duplicates() -> None:
     text = "# 법\n\n##### 제1조 (목적)\n\n목적.\n\n##### 제2조 (정의)\n\n정의.\n\n##### 제2조 (시정)\n\n시정.\n\n##### 제5조 (벌칙)\n\n벌.\n"
     t = parse(load_bytes(text.encode(), "법.md"))

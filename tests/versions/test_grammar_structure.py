@@ -432,6 +432,8 @@ ADDENDA_REFS = """---
 ③ 생략
 
 제5조(경과조치) [시행일 : 2014.7.1] 제5조 종전의 규정에 따른 신청은 이 법에 따른 신청으로 본다.
+
+제6조(신청의 효력에 관한 경과조치) 부칙 제2조에 따른 신청은 이 법 시행 후에도 그 효력이 있다.
 """
 
 
@@ -448,8 +450,11 @@ def test_a_bare_article_in_a_부칙_is_the_본칙s_and_부칙_제N조_its_own() 
     assert refs[(f"{addenda}/제3조/제2항", "제2조")] == f"{addenda}/제2조"  # "부칙 제2조 및 제4조"
     assert refs[(f"{addenda}/제3조/제2항", "제4조")] == f"{addenda}/제4조"
     assert refs[(f"{addenda}/제5조", "제5조")] == f"{addenda}/제5조"  # "[시행일 : 2014.7.1] 제5조": itself
-    # ② "부칙 제2조 … 에 따른 신청" follows 부칙 제2조 one step, to 제10조
-    assert tree.find(f"{addenda}/제3조").attrs["transitional_for"] == ["본문/제3조", "본문/제10조", "본문/제5조"]
+    # ② "부칙 제2조 … 에 따른 신청" says how a case arose: 제3조 names its own articles (① 제3조, ③ 제5조) and does not
+    # inherit 부칙 제2조's 제10조 (아동수당법 부칙 ‹제16249호› 제3조 had taken every link of its 제2조); a clause naming none
+    # follows 부칙 제2조 one step, to 제10조
+    assert tree.find(f"{addenda}/제3조").attrs["transitional_for"] == ["본문/제3조", "본문/제5조"]
+    assert tree.find(f"{addenda}/제6조").attrs["transitional_for"] == ["본문/제10조"]
     assert tree.find(f"{addenda}/제2조").attrs["transitional_for"] == ["본문/제10조"]
     assert "transitional_for" not in tree.find(f"{addenda}/제5조").attrs
 
@@ -551,6 +556,10 @@ LINK_THE_TOPIC = """---
 제4조(수수료에 관한 적용례) 법률 제20900호 마을장터법 일부개정법률 제15조제1항의 개정규정은 이 법 시행 이후 받는 수수료부터 적용한다.
 
 제5조(준용에 관한 적용례) 제12조제1항의 개정규정에 따라 준용되는 「질서위반행위규제법」 제20조는 이 법 시행 이후의 위반행위부터 적용한다.
+
+제6조(수수료 산정에 관한 경과조치) 이 법 시행 당시 제4조제1항에 따라 등록한 자의 수수료 산정은 별표 2의 개정규정에도 불구하고 종전의 규정에 따른다.
+
+제7조(과징금 기준에 관한 경과조치) 이 법 시행 전의 위반행위에 대한 과징금은 제12조, 별표 1의3 및 별표 3의 개정규정에도 불구하고 종전의 규정에 따른다.
 """
 
 
@@ -568,3 +577,7 @@ def test_a_transitional_link_is_the_clause_topic_not_what_it_mentions() -> None:
     assert tree.find(f"{addenda}/제4조").attrs["transitional_for"] == ["본문/제15조"]
     # another law's article read through this law's clause: the clause is the topic
     assert tree.find(f"{addenda}/제5조").attrs["transitional_for"] == ["본문/제12조"]
+    # 장애인활동지원법 시행규칙 부칙 ‹제648호› 제2조: about an appendix's amendment ("별표 6의 개정규정에도 불구하고"), an
+    # article named before it only says whom it concerns; one listed with the appendix is its topic
+    assert "transitional_for" not in tree.find(f"{addenda}/제6조").attrs
+    assert tree.find(f"{addenda}/제7조").attrs["transitional_for"] == ["본문/제12조"]

@@ -71,6 +71,48 @@ def test_sunset_clauses_are_read_with_their_targets() -> None:
     # a part of a clause, or the Act's article named in a decree: no end rather than a wrong one
     assert sunsets("제2조(유효기간) 제8조의2제1호 및 제22조제1항제8호의 개정규정 중 법 제53조제3항에 관한 부분은 "
                    "2022년 12월 31일까지 효력을 가진다.", None) == []
+    # 한국장학재단법 부칙 ‹제15970호› 제2조: the proviso of 제50조 ① lapses, not the 항 (its main rule is in force)
+    assert sunsets("제2조(대학의 학자금 지원 신청에 관한 유효기간) 제50조제1항 단서의 개정규정은 2022년 12월 31일까지 "
+                   "효력을 가진다.", None) == []
+    assert sunsets("제3조 본문 및 제4조제1항 각 호 외의 부분 후단의 개정규정은 2022년 12월 31일까지 효력을 가진다.", None) == []
+
+
+RESET = """---
+제목: 고용촉진법
+법령구분: 법률
+시행일자: 2024-01-01
+공포일자: 2023-12-31
+---
+
+# 고용촉진법
+
+##### 제5조 (고용 의무)
+**①** 공공기관은 매년 정원의 100분의 3 이상씩 청년을 고용하여야 한다. <개정 2013.5.22>
+**②** 장관은 실적을 공표하여야 한다. <신설 2018.12.31>
+
+##### 제6조 (지원)
+국가는 고용을 지원할 수 있다. <개정 2020.1.1>
+
+## 부칙
+
+부칙 <제11792호,2013.5.22>
+
+제1조(시행일) 이 법은 공포한 날부터 시행한다.
+
+제2조(유효기간) 제5조의 개정규정은 2026년 12월 31일까지 효력을 가진다. <개정 2016.12.27, 2018.12.31, 2023.12.31>
+
+제3조(유효기간) 제6조의 개정규정은 2019년 12월 31일까지 효력을 가진다.
+"""
+
+
+def test_a_period_re_set_by_later_amendments_limits_the_wording_of_its_last_re_setting() -> None:
+    # 청년고용촉진 특별법 부칙 ‹제11792호› 제2조: its period was extended four times (the notes on the clause); 제5조 gained
+    # a 항 in 2018, before the last extension — its wording is limited to 2026-12-31 all the same
+    [sun] = sunsets("제2조(유효기간) 제5조의 개정규정은 2026년 12월 31일까지 효력을 가진다. <개정 2016.12.27, 2023.12.31>", None)
+    assert sun.reset == date(2023, 12, 31)
+    tree = parse(load_bytes(RESET.encode(), "고용촉진법.md"))
+    assert tree.find("본문/제5조").attrs["effective_to"] == "2026-12-31"
+    assert "effective_to" not in tree.find("본문/제6조").attrs  # rewritten in 2020, after its 2013 sunset
 
 
 def test_the_end_is_set_unless_a_later_amendment_rewrote_the_clause() -> None:

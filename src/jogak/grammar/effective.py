@@ -60,6 +60,10 @@ _TARGET_PARAGRAPH_RE = re.compile(label("항", "p"))
 _PARAGRAPH_RANGE_RE = re.compile(rf"{label('항', 'a')}\s*부터\s*{label('항', 'b')}\s*까지")
 # an article named with a parenthesis that limits it to a part ("제13조(… 에 관한 부분으로 한정한다)"): a part, not the article
 _LIMITED_RE = re.compile(rf"{label('조', branch=True)}(?:\s*제\s*\d+\s*[항호](?:\s*의\s*\d+)?)*\s*\([^()\n]*(?:한정|부분)[^()\n]*\)")
+# a clause named with the part of it meant ("제50조제1항 단서", "제3조 본문", "제4조제1항 각 호 외의 부분 후단"): a
+# part, not the clause — dating it whole would date the rest of the clause too
+_PART_RE = re.compile(rf"{label('조', branch=True)}(?:\s*제\s*\d+\s*[항호목](?:\s*의\s*\d+)?)*"
+                      r"(?:\s*각\s*호\s*외의\s*부분)?\s*(?:단서|본문|전단|후단|각\s*호\s*외의\s*부분)")
 # the 호 a target names right after its 항 or article ("제4항제2호의2", "제5항제1호 및 제3호")
 _TARGET_ITEMS_LEAD = re.compile(r"\s*제\s*\d+\s*호")
 _TARGET_ITEM_RE = re.compile(label("호", "i", "s"))
@@ -95,6 +99,10 @@ SAME_UNIT_RE = re.compile(r"같은\s*(?:표|조|항|호)")
 # What a 부칙 clause is about: the reference that is its topic ("제26조의9의 개정규정은 … 제26조의5의 개정규정에 따른
 # 준수사항을 위반하여 …부터 적용한다" applies to 제26조의9; 제26조의5 only says which duty). Read right after a reference.
 TOPIC_AFTER_RE = re.compile(r"\s*(?:의\s*)?(?:(?:개정|신설)\s*)?(?:규정\s*)?(?:\([^()\n]{0,80}\)\s*)?(?:(?:은|는)(?![가-힣])|중\s)")
+# "… 별표 6의 개정규정에도 불구하고 종전의 규정에 따른다": the 부칙 clause is about an appendix's amendment; an article it
+# names before ("제5조제1호에 따른 … 사람에 대한") only says whom it concerns
+_APPENDIX = r"별\s*표\s*\d+(?:\s*의\s*\d+)?"
+APPENDIX_TOPIC_RE = re.compile(rf"{_APPENDIX}(?:\s*(?:,|및|ㆍ|·)\s*{_APPENDIX})*\s*(?:의\s*)?(?:개정\s*)?규정\s*(?:에도\s*불구하고|(?:은|는)(?![가-힣])|중\s)")
 # A 부칙 clause about the whole law — how other laws' citations of it read, every earlier 처분, every 벌칙 and
 # 과태료 — modifies no single article: it is never linked to one by its wording.
 WHOLE_LAW_TITLE_RE = re.compile(r"다른\s*법(?:령|률)|일반적\s*(?:경과\s*조치|적용\s*례)|처분\s*등에\s*관한|벌칙")
@@ -130,6 +138,8 @@ class Sunset:
     ranges: tuple[tuple[str, str], ...] = ()
     items: tuple[tuple[str, int, tuple[tuple[int, int], ...]], ...] = ()
     whole: bool = False
+    # the last time a later amendment re-set the period (the 유효기간 clause's own "<개정 2016.12.27, 2023.12.31>")
+    reset: date | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +233,7 @@ def _whole_targets(targets: str) -> str:
     """The part of a later start's target list that names whole clauses: not an article limited by a parenthesis
     ("제13조(법 제82조의2제3항 … 에 관한 부분으로 한정한다)") nor a list whose "개정규정 중 … 에 관한 부분" starts later
     ("제5조의2, 제23조 및 제37조의 개정규정 중 "제4조의3제1항"에 관한 부분"): dating those whole would hide text in force."""
-    targets = _LIMITED_RE.sub(" ", targets)
+    targets = _PART_RE.sub(" ", _LIMITED_RE.sub(" ", targets))
     targets = re.sub(r"\([^()\n]*\)", " ", targets)
     parts = re.split(r"의\s*개정\s*규정", targets)
     kept = [part for j, part in enumerate(parts)
@@ -238,6 +248,8 @@ def sunsets(text: str, start: date | None) -> list[Sunset]:
     out: list[Sunset] = []
     for line in text.splitlines():
         line = _CLAUSE_HEAD_RE.sub("", line, count=1)
+        notes = [d for note in amendment_notes(line) if (d := parse_date(note.split(" ")[-1])) is not None]
+        reset = max(notes, default=None)
         for m in SUNSET_RE.finditer(line):
             end = _end(m, start)
             targets = m.group("targets")
@@ -246,14 +258,16 @@ def sunsets(text: str, start: date | None) -> list[Sunset]:
             targets = re.sub(r"\([^)\n]*\)", "", targets[heads[-1].end():] if heads else targets)
             # another act's or an appendix's parts, or a part of a clause ("제8조의2제1호의 개정규정 중 법 제53조제3항에
             # 관한 부분"): not a whole clause of this text, so no end is set rather than a wrong one
+            # a part of a clause ("제50조제1항 단서") is no target: the clause goes on in force
+            targets = _PART_RE.sub(" ", targets)
             if end is None or re.search(r"법률\s*제|부칙|별표|「|\s중\s|(?:^|\s)(?:법|영|규칙)\s+제\s*\d", targets):
                 continue
             if _WHOLE_TEXT_RE.match(targets):
-                out.append(Sunset((), end, whole=True))
+                out.append(Sunset((), end, whole=True, reset=reset))
                 continue
             arts, paragraphs, spans, subs = _targets(targets)
             if arts:
-                out.append(Sunset(arts, end, paragraphs, spans, subs))
+                out.append(Sunset(arts, end, paragraphs, spans, subs, reset=reset))
     return out
 
 

@@ -53,6 +53,8 @@ class _Read:
     holder: Node
     scope: Scope
     addr: dict[str, str | None]
+    in_block: bool = False  # it named a clause of its own 부칙 ("부칙 제2조제2항")
+    depth: int = 0  # parentheses open where it stands, counted from its paragraph's start
 
 
 class KoReader:
@@ -63,7 +65,8 @@ class KoReader:
         self.laws = LawContext(doc)
         self.no_link = NoLinkSpans(idx.root, doc.text)
         self.last: _Read | None = None  # the reference read last, anywhere
-        self.last_in: dict[int, _Read] = {}  # id(paragraph, article or holder) → the last reference read there
+        self.last_in: dict[int, list[_Read]] = {}  # id(paragraph, article or holder) → the references read there
+        self.scope_start: dict[int, int] = {}  # id(paragraph, article or holder) → where its text starts
         self.last_law: dict[int, str] = {}  # id(paragraph, article or holder) → the last other law named there
         self.last_law_any: str | None = None
         # (paragraph, law) → the last reference with an article into that law there ("법 제49조 … 법 같은 조")
@@ -80,6 +83,7 @@ class KoReader:
         # "같은 조/같은 항/같은 법" look back within the paragraph (a new paragraph's "같은 조" is its own article)
         scope_node = self.idx.paragraph_of(holder) or article
         key = id(scope_node if scope_node is not None else holder)
+        self.scope_start.setdefault(key, (scope_node if scope_node is not None else holder).char_start)
         addr = {k: gd.get(k) for k in _ADDRESS}
         qualified = self._qualified(name, gd, ref.start, key)
         if qualified is not None:  # "법 같은 조 제10항", "법 제2호": the qualifier's law, never this document
@@ -104,17 +108,20 @@ class KoReader:
             block = self.idx.block_of(holder)
             # … not in another law's 부칙 (타법개정: its numbers are the amending act's), nor after the word "부칙" or in
             # a list that began with it ("부칙 제3조 및 제4조")
+            # … nor "같은 조 제2항" after a reference into the 부칙 itself ("부칙 제2조제2항 … 같은 조 제2항")
             body_first = (block is not None and block.kind == "addenda" and other_law_of_addenda(block.label) is None
                           and not ADDENDA_WORD_BEFORE_RE.search(self.text, max(0, ref.start - 50), ref.start)
-                          and not (self._connected(ref.start) and self.last_in_block))
+                          and not (self._connected(ref.start) and self.last_in_block)
+                          and not (base is not None and name in ("same_article", "same_para") and base.in_block))
             where = Where(holder, block, article, self.idx, self.body_prefix, body_first)
             target, ref.reason = self._here(name, addr, where)
             ref.target_path = target.path if target is not None else None
             self.last_in_block = target is not None and block is not None and target.path.startswith(block.path + "/")
         if name not in ("prev_article", "prev_para"):
-            read = _Read(ref.end, holder, scope, addr)
+            read = _Read(ref.end, holder, scope, addr, scope.law is None and scope.reason is None and self.last_in_block,
+                         self._depth(key, ref.start))
             self.last = read
-            self.last_in[key] = read
+            self.last_in.setdefault(key, []).append(read)
 
     def _qualified(self, name: str, gd: dict, start: int, key: int) -> tuple[Scope, _Read | None] | None:
         """A relative reference ("같은 조 제10항", a bare "제2호") written after a qualifier the patterns do not
@@ -143,6 +150,11 @@ class KoReader:
         rule = _KO_RULES.get(name)
         return rule(addr, where) if rule is not None else (None, "unknown reference form")
 
+    def _depth(self, key: int, pos: int) -> int:
+        """Parentheses open at ``pos`` since the start of the paragraph ``key`` names (0 at or below it)."""
+        s = self.text[self.scope_start.get(key, pos): pos]
+        return max(0, s.count("(") + s.count("（") - s.count(")") - s.count("）"))
+
     def _connected(self, start: int) -> bool:
         """Does the reference at ``start`` continue the list of the last one ("…제1항, 제2항", "…부터 …")?"""
         last = self.last
@@ -155,7 +167,10 @@ class KoReader:
     def _base(self, name: str, start: int, key: int) -> _Read | None:
         """The reference this one continues or refers back to, if any."""
         if name in ("same_article", "same_para"):
-            prior = self.last_in.get(key)
+            # the last reference of the paragraph, not one inside a parenthesis closed since ("제7조제1항에 따라
+            # 신청자(부칙 제2조제2항에 따라 … 포함한다. 이하 같다)에게 … 같은 조 제2항": 제7조's, the aside skipped)
+            depth = self._depth(key, start)
+            prior = next((r for r in reversed(self.last_in.get(key, [])) if r.depth <= depth), None)
             need = "art" if name == "same_article" else "para"
             return prior if prior is not None and (prior.addr.get(need) or prior.addr.get("app")) else None
         if name not in _ELLIPTIC or not self._connected(start):

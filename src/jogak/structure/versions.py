@@ -28,6 +28,7 @@ from jogak.grammar.effective import (
     AMENDING_ACT_BEFORE_RE,
     AMENDING_ACT_NAME_RE,
     AMENDING_ACT_RE,
+    APPENDIX_TOPIC_RE,
     FORMER_TEXT_BEFORE_RE,
     SAME_UNIT_RE,
     START_TITLE_RE,
@@ -58,6 +59,8 @@ from jogak.model import Document, Node, Ref
 EFFECTIVE_AT_INGEST = "effective_at_ingest"
 # A title word must be this long to link a 부칙 clause by wording (one-syllable words are too common).
 _MIN_WORD = 2
+# an article segment inside a 부칙's path ("부칙 <제16249호,2019.1.15>/제2조/제1항" → "제2조")
+_ADDENDA_ARTICLE_RE = re.compile(r"(?:^|/)제\d+조(?:의\d+)?(?:/|$)")
 _PARTICLES = re.compile(r"(?:과|와|의|및|등|에|은|는|을|를)$")
 
 
@@ -223,9 +226,12 @@ def _sunsets(root: Node, addenda: list[Node], text: str, start: date | None, own
                 continue
             for art in _with_ranges(sun, by_number):
                 node = by_number.get(art)
+                # a period re-set by later amendments ("<개정 2016.12.27, 2023.12.31>" on the 유효기간 clause) limits
+                # the wording as it stood at the last of them
+                since = max((d for d in (day, sun.reset) if d is not None), default=None)
                 for n in _named_nodes(sun, art, node) if node is not None else ():
-                    if n.attrs.get("deleted") or (day is not None and _amended_after(n, day)):
-                        continue  # deleted since, or rewritten after that 부칙
+                    if n.attrs.get("deleted") or (since is not None and _amended_after(n, since)):
+                        continue  # deleted since, or rewritten after that 부칙 (or the period's last re-setting)
                     # a later 부칙 re-sets the period (the blocks come in order): its end replaces an earlier one
                     n.attrs["effective_to"] = sun.end.isoformat()
     if whole is not None:
@@ -311,13 +317,16 @@ def _article_of(path: str, articles: list[Node]) -> Node | None:
 
 def _targets(unit: Node, articles: list[Node], by_path: dict[str, Node], text: str, own: str) -> list[Node]:
     """Body articles the clause's references reach (a reference to another clause of the same 부칙 —
-    "제1항에도 불구하고" — is followed one step); not the former text's ("종전의 제9조") nor an amending Act's
+    "제1항에도 불구하고", "부칙 제2조에 따른 신청" — is followed one step, to another 부칙 article only when the
+    clause names no body article itself); not the former text's ("종전의 제9조") nor an amending Act's
     named by number right before it ("법률 제7908호 …일부개정법률에 따른 제4조"); when a paragraph has a topic ("제26조의9의
     개정규정은 …"), only its topic, not the articles it mentions on the way."""
     out: list[Node] = []
+    names_body = any(r.target_path and (b := by_path.get(r.target_path)) is not None and b.block_type == "body"
+                     for n in unit.walk() for r in n.refs)
     for n in unit.walk():
         former = _former(n.refs, text)
-        for r in _topic(n.refs, text, own):
+        for r in _topic(n.refs, text, own, (n.char_start, n.char_end)):
             # "법률 제20900호 마을장터법 일부개정법률 제15조제1항": the patterns read "일부개정법률" as another law's name,
             # but an Act amending this law by its present name names this law's clause (``_amending`` keeps it)
             target = r.target_path or (r.clause if (r.law or "").replace(" ", "").endswith("개정법률") else None)
@@ -329,6 +338,10 @@ def _targets(unit: Node, articles: list[Node], by_path: dict[str, Node], text: s
                 # "부칙 제1조 단서에 따른 시행일": a 시행일 article says when, not what this clause is about; the clause
                 # itself ("[시행일 : 2017.12.30] 제5조") says nothing more
                 if _start_article(inner, by_path) or _inside(inner, unit):
+                    continue
+                # another 부칙 article named beside this clause's own articles ("부칙 제2조에 따라 … 신청하여 … 제10조
+                # 제1항에도 불구하고") says how a case arose, not what this clause modifies: its links are not inherited
+                if names_body and _ADDENDA_ARTICLE_RE.search(inner.path.split("/", 1)[-1]):
                     continue
                 paths = [r2.target_path for m in inner.walk() for r2 in m.refs if r2.target_path]
             for p in paths:
@@ -372,9 +385,10 @@ def _amending(r: Ref, text: str, own: str = "") -> bool:
     return not (own and acts and name_key(acts[-1].group("name")) == own)
 
 
-def _topic(refs: list[Ref], text: str, own: str = "") -> list[Ref]:
+def _topic(refs: list[Ref], text: str, own: str = "", span: tuple[int, int] | None = None) -> list[Ref]:
     """The references a paragraph is about: a run of references ("제3조제1항 및 제5조") followed by "…의 개정규정은"
-    / "…은" / "…의 개정규정 중", when the paragraph has one; else all of them. Never an amending Act's articles
+    / "…은" / "…의 개정규정 중", when the paragraph has one; none when it is about an appendix's amendment ("별표 6의
+    개정규정에도 불구하고"); else all of them. Never an amending Act's articles
     (a run that follows "법률 제7908호 …일부개정법률에 따른" stays that Act's)."""
     refs = sorted((r for r in refs if r.end > r.start), key=lambda r: r.start)
     runs: list[list[Ref]] = []
@@ -399,6 +413,12 @@ def _topic(refs: list[Ref], text: str, own: str = "") -> list[Ref]:
     # law's clause is the topic — the clause it is read through is what the 부칙 is about
     if topical and all(r.law and not r.law.replace(" ", "").endswith("개정법률") for r in topical):
         topical = []
+    appendix = None if topical or span is None else APPENDIX_TOPIC_RE.search(text, *span)
+    if appendix is not None:
+        # about an appendix's amendment: only articles listed with it ("제5조 및 별표 6의 개정규정에도 불구하고")
+        # are its topic; one named before ("제5조제1호에 따른 … 사람에 대한") only says whom it concerns
+        topical = [r for run in runs if REF_CONNECTOR_RE.fullmatch(text[run[-1].end:appendix.start()]) for r in run]
+        return [r for r in topical if id(r) not in amending]
     return [r for r in (topical or refs) if id(r) not in amending]
 
 
