@@ -16,7 +16,8 @@ CLAUSE = ("제9조 (수강 취소)\n"
           "다만, 할인 강좌는 시작 14일 전까지 취소하여야 한다.\n"
           "② 회사는 취소 신청을 받은 날부터 3영업일 안에 돌려준다.\n"
           "③ 회원은 강의실에서 음식을 먹지 아니한다. 이를 어기면 퇴실을 요청할 수 있다. 휴대전화는 무음으로 한다. "
-          "다만, 보호자 연락은 받을 수 있다.")
+          "다만, 보호자 연락은 받을 수 있다.\n"
+          "④ 회원은 사물함을 쓸 수 있다.\n사물함 열쇠는 안내데스크에서 받는다. 다만, 주말에는 경비실에서 받는다.")
 
 
 def _candidates() -> list[Candidate]:
@@ -53,6 +54,12 @@ def test_a_proviso_beyond_the_reach_stays_out() -> None:
     assert not any(t.startswith("다만") for t in texts)
     texts = _texts("회원은 강의실에서", ExtractiveWeights())
     assert texts[-1].startswith("다만, 보호자") and len(texts) == 4
+
+
+def test_the_run_stays_on_the_paragraphs_line() -> None:
+    # a sentence on a new line may be another provision (a 목 read as a sentence): its proviso is its own
+    assert _texts("회원은 사물함을", ExtractiveWeights()) == ["회원은 사물함을 쓸 수 있다."]
+    assert _texts("사물함 열쇠는", ExtractiveWeights())[-1].startswith("다만, 주말에는")
 
 
 def test_no_proviso_in_the_paragraph_adds_nothing() -> None:

@@ -20,6 +20,7 @@ from jogak.grammar.patterns import LIST_LEAD_RE as LIST_LEAD
 
 _ITEM_MARK_ONLY = re.compile(r"\s*(?:\(?[0-9가-힣a-zA-Z]{1,3}[.)]|[①-⑳])?\s*")  # what parts a lead from its item 1
 _PROVISO = re.compile(r"^\s*(?:다만|단,|단서)")
+_LABEL_START = re.compile(r"^\s*(?:\d+(?:의\d+)?\.|[가-하]\.|\(\d+\)|\d+\)|[①-⑳])\s")
 # A later paragraph that limits an earlier one ("③ 제2항에도 불구하고 …", "제1항의 경우 …", "전항의 …").
 _LIMITS_PARA = re.compile(r"^\s*(?:제\s*(?P<n>\d+)\s*항(?:에도\s*불구하고|의\s*경우|에\s*따른)|전\s*항)")
 # A paragraph stating the basis or period the rest of its clause is measured on ("회원 등급은 직전 3개월
@@ -282,12 +283,18 @@ def _proviso_run(c: Candidate, cands: list[Candidate], reach: int) -> list[Candi
     belongs to the list's lead, which ``complete`` reads with its items)."""
     run: list[Candidate] = []
     cur = c
-    for _ in range(max(0, reach)):
+    for step in range(max(0, reach)):
         nxt = _next_unit(cur, cands)
         if nxt is None or nxt.unit.kind != "sentence" or not nxt.unit.answerable:
             return []
+        # beyond a proviso right after the unit, only on the paragraph's own line: a new line (a 목 the splitter
+        # read as a sentence, "다. 우유류판매업: …") is another provision, whose proviso is its own
+        proviso = bool(_PROVISO.match(nxt.unit.text))
+        if (step or not proviso) and ("\n" in c.excerpt.text[cur.unit.end:nxt.unit.start]
+                                      or _LABEL_START.match(nxt.unit.text)):
+            return []
         run.append(nxt)
-        if _PROVISO.match(nxt.unit.text):
+        if proviso:
             return run
         cur = nxt
     return []
