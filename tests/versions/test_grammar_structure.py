@@ -147,6 +147,8 @@ def test_amendment_notes_and_transitional_wording() -> None:
     assert amendment_notes("… 준용한다. <개정 2013.8.13, 2020.6.9> [본조신설 2020.7.31]") == [
         "개정 2013-08-13", "개정 2020-06-09", "본조신설 2020-07-31"]
     assert amendment_notes("제3조에 따른다.") == []
+    # "<신설 2020.12.29, 2022.6.10>": made in 2020, amended in 2022 (장애인활동지원법 제12조 ②)
+    assert amendment_notes("② 신청한다. <신설 2020.12.29, 2022.6.10>") == ["신설 2020-12-29", "개정 2022-06-10"]
     assert is_transitional("계약갱신 요구 등에 관한 적용례", "")
     assert is_transitional("", "이 정책 시행 전에 적립된 포인트의 유효기간은 종전 정책에 따라 2년으로 한다.")
     assert not is_transitional("시행일", "이 법은 공포한 날부터 시행한다.")

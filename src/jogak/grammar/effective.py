@@ -333,8 +333,10 @@ def amendment_notes(text: str) -> list[str]:
     out: list[str] = []
     for m in AMENDMENT_NOTE_RE.finditer(text or ""):
         dates = _NOTE_DATE_RE.findall(m.group("dates"))
-        for y, mo, d in dates or [("", "", "")]:
-            note = f"{m.group('word')} {int(y):04d}-{int(mo):02d}-{int(d):02d}" if y else m.group("word")
+        for j, (y, mo, d) in enumerate(dates or [("", "", "")]):
+            # "<신설 2020.12.29, 2022.6.10>": made on the first date, amended on the later ones
+            word = "개정" if j and m.group("word") in ("신설", "본조신설") else m.group("word")
+            note = f"{word} {int(y):04d}-{int(mo):02d}-{int(d):02d}" if y else word
             if note not in out:
                 out.append(note)
     return out
