@@ -106,7 +106,7 @@ SETS = {
     "a41": BLIND / "answers_r41.yaml",  # untouched: written at the start of session 28, run once at the end of session 29
     "a42": BLIND / "answers_r42.yaml",  # written in session 28 after its first round (9ecbb8f), run once at its end (db68d61), now used
     "a43": BLIND / "answers_r43.yaml",  # written in session 28 after its second round (ca884d9), run once at its end (e7e60a7), now used
-    "a44": BLIND / "answers_r44.yaml",  # untouched: written at the start of session 29 (f0d4336), run once after its first round
+    "a44": BLIND / "answers_r44.yaml",  # written at the start of session 29 (f0d4336), run once after its first round (ed85184), now used
     "a45": BLIND / "answers_r45.yaml",  # untouched: written in session 29 (aaf288d) before its second round, run once after it
 }
 _STORES: dict[tuple[str, ...], Any] = {}

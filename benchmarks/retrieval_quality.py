@@ -127,8 +127,8 @@ SETS = {
     "r42": BLIND / "mixed_r42.yaml",  # blind: written in session 28 after its first round (9ecbb8f), run once at its end (db68d61), now used
     "a42": BLIND / "answers_r42.yaml",  # issue 13: written in session 28 after its first round (9ecbb8f), run once at its end (db68d61), now used
     "a43": BLIND / "answers_r43.yaml",  # issue 13: written in session 28 after its second round (ca884d9), run once at its end (e7e60a7), now used
-    "r44": BLIND / "mixed_r44.yaml",  # blind, untouched: written at the start of session 29 (f0d4336), run once after its first round
-    "a44": BLIND / "answers_r44.yaml",  # issue 13, untouched: written at the start of session 29 (f0d4336), run once after its first round
+    "r44": BLIND / "mixed_r44.yaml",  # blind: written at the start of session 29 (f0d4336), run once after its first round (8247924), now used
+    "a44": BLIND / "answers_r44.yaml",  # issue 13: written at the start of session 29 (f0d4336), run once after its first round, now used
     "r45": BLIND / "mixed_r45.yaml",  # blind, untouched: written in session 29 (aaf288d) before its second round, run once after it
     "a45": BLIND / "answers_r45.yaml",  # issue 13, untouched: written in session 29 (aaf288d) before its second round, run once after it
 }
