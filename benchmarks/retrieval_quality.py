@@ -169,6 +169,9 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "spread-0.1": {"document_spread": 0.1},
     "spread-0.2": {"document_spread": 0.2},
     "no-rerank": {"rerank": None},
+    "no-delegation": {"delegation_top": 0},  # session 29: an Act clause that delegates followed by its decree's
+    "delegation-1": {"delegation_top": 1},
+    "delegation-5": {"delegation_top": 5},
     # each clause also ranked by its head (document title + opening text; retrieve/articles.py, session 25)
     "articles": {"article_dense": True},  # = jogak since session 26 (article heads on by default)
     "no-articles": {"article_dense": False},

@@ -77,6 +77,9 @@ class SearchOptions:
     documents: bool = True
     document_boost: float = 1.3
     document_spread: float = 0.0
+    # an Act clause among the first this many hits that leaves details to its decree or rule ("대통령령으로 정한다")
+    # is followed by the candidate clause of that decree or rule which names it (retrieve/delegation.py; 0: off)
+    delegation_top: int = 3
     # The rerank stage (retrieve/rerank.py): None, a backend name ("auto", "learned", "leaf", "cross-encoder",
     # "http") or a mapping {backend, model, url, top, weight, timeout, api_key_env}. "auto": the learned
     # reranker where its weights fit the store's embedding model and the question's language, nothing
@@ -111,7 +114,7 @@ class SearchOptions:
         """Seed 001's pipeline: dense only, nothing structural."""
         return cls(bm25=False, query_filters=False, clause_lookup=False, xref=False, routing=False, authority={},
                    lexicon=False, leaves=False, collapse=False, documents=False, rerank=None, feedback=False,
-                   article_dense=False)
+                   article_dense=False, delegation_top=0)
 
     @classmethod
     def plain_hybrid(cls) -> SearchOptions:
@@ -119,7 +122,7 @@ class SearchOptions:
         lexicon, no question filters."""
         return cls(query_filters=False, clause_lookup=False, xref=False, routing=False, authority={},
                    lexicon=False, lexicon_dense=False, leaves=False, collapse=False, documents=False, rerank=None,
-                   feedback=False, article_dense=False)
+                   feedback=False, article_dense=False, delegation_top=0)
 
 
 @dataclass

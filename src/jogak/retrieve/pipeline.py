@@ -9,6 +9,7 @@
     lookup      clauses and cases the question names go first                          (lookup.py)
     clauses     the chunks of one clause collapse into one hit                         (clauses.py)
     rerank      optional second opinion on the top clauses                             (rerank.py)
+    delegation  an Act clause that delegates is followed by its decree's clause         (delegation.py)
     spread      several fitting documents take turns at the top                        (documents.py)
     xref        the top k, pointers paired with their targets                          (xref.py)
     expansion   optional neighbours / parent context                                   (expansion.py)
@@ -23,6 +24,7 @@ from jogak.model import Hit
 from jogak.retrieve import documents
 from jogak.retrieve.candidates import Candidates, retrieve_candidates
 from jogak.retrieve.clauses import collapse
+from jogak.retrieve.delegation import follow_delegation
 from jogak.retrieve.expansion import expand
 from jogak.retrieve.feedback import feedback_list
 from jogak.retrieve.hybrid import fuse
@@ -66,7 +68,7 @@ def search(store: SearchableStore, query: str, k: int = 5, filters: Any = None,
     """The top ``k`` hits for ``query`` (plus expansion context when asked), with the filters in force."""
     first = first_ranking(store, query, k, filters, options)
     scope, cands, by_row = first.scope, first.cands, first.by_row
-    ordered = documents.spread(scope, rerank(scope, first.ordered, cands.qvec), first.named)
+    ordered = documents.spread(scope, follow_delegation(scope, rerank(scope, first.ordered, cands.qvec)), first.named)
     final, placed = assemble(scope, ordered, by_row)
     hits = with_versions(scope, _hits(store, expand(scope, final, placed)))
     return SearchResult(query=query, filters=scope.shown, hits=hits, warnings=scope.warnings,

@@ -1,0 +1,77 @@
+"""Delegation followed within a law family: an Act's clause that leaves the details to its decree or rule
+("… 대통령령으로 정한다", "… 보건복지부령으로 정하는 서류") is followed by the clause of that decree or rule which fills
+them in ("법 제12조제1항에 따른 … 은 다음 각 호와 같다"), when that clause is among the candidates; a decree's clause
+that leaves them to its rule, by the rule's clause naming it ("영 제5조").
+
+An everyday question asks the detail ("며칠 안에", "무슨 서류"); the Act's clause, which names the topic, often
+ranks first and the decree's, which has the answer, far below it. Only candidates the first ranking already
+holds are moved (this is re-ordering by structure, not a new search), each to right after the Act clause that
+delegates to it, among the first ``delegation_top`` hits.
+"""
+
+from __future__ import annotations
+
+import re
+
+from jogak.grammar.laws import family_of, title_kind
+from jogak.retrieve.scope import Entry, Scope
+
+# "대통령령으로 정한다", "총리령으로 정하는", "보건복지부령으로 정하는 바에 따라", "대통령령으로 정하는 금액"
+DELEGATES_RE = re.compile(r"(?:대통령령|총리령|[가-힣]{1,12}부령)(?:으)?로\s*정[하한할해]")
+# the Act's (or the decree's) article a decree or rule clause names: "법 제12조", "법 제12조의2제1항", "영 제5조"
+_NAMED_RE = {q: re.compile(rf"(?<![가-힣]){q}\s*제\s*(\d+)\s*조(?:\s*의\s*(\d+))?") for q in ("법", "영")}
+# the article number of a clause's label ("제12조의2 (…)")
+_LABEL_RE = re.compile(r"^\s*제\s*(\d+)\s*조(?:\s*의\s*(\d+))?")
+
+
+def follow_delegation(scope: Scope, ordered: list[Entry]) -> list[Entry]:
+    """``ordered`` with each delegating Act clause among the first ``delegation_top`` followed by the best
+    candidate clause of its decree or rule that names it."""
+    top = int(scope.opts.delegation_top)
+    if top <= 0 or len(ordered) < 2:
+        return ordered
+    titles = scope.lex.column("doc_title")
+    kinds = {e.row: title_kind(titles[e.row] or "") for e in ordered}
+    if not any(k in ("decree", "rule") for k in kinds.values()):
+        return ordered
+    keys = [e.key for e in ordered]
+    chunks = scope.store.chunk_map(keys)
+    out = list(ordered)
+    moved: set[int] = set()
+    for e in ordered[:top]:
+        c = chunks.get(e.key)
+        if c is None or kinds[e.row] not in ("statute", "decree") or e.row in moved:
+            continue
+        m = DELEGATES_RE.search(c.text)
+        if m is None:
+            continue
+        # an Act delegates to its decree ("대통령령") or rule (a 부령), which name it "법 제N조"; a decree to its rule,
+        # which names it "영 제N조"
+        wanted = ("decree",) if m.group(0).startswith("대통령령") else ("rule",)
+        if kinds[e.row] == "decree" and wanted != ("rule",):
+            continue
+        qualifier = "법" if kinds[e.row] == "statute" else "영"
+        art = _article(c.metadata.article or "")
+        family = family_of(titles[e.row] or "")
+        if art is None:
+            continue
+        follower = next((x for x in out[out.index(e) + 1:]
+                         if x.row not in moved and kinds[x.row] in wanted
+                         and family_of(titles[x.row] or "") == family
+                         and (xc := chunks.get(x.key)) is not None and art in _named(qualifier, xc.text)), None)
+        if follower is None:
+            continue
+        out.remove(follower)
+        out.insert(out.index(e) + 1, follower)
+        follower.matched = [*follower.matched, "delegation"]
+        moved.add(follower.row)
+    return out
+
+
+def _article(label: str) -> tuple[int, int] | None:
+    m = _LABEL_RE.match(label)
+    return (int(m.group(1)), int(m.group(2) or 0)) if m else None
+
+
+def _named(qualifier: str, text: str) -> set[tuple[int, int]]:
+    return {(int(a), int(b or 0)) for a, b in _NAMED_RE[qualifier].findall(text)}
