@@ -103,11 +103,11 @@ SETS = {
     "a38": BLIND / "answers_r38.yaml",  # untouched: written at the start of session 25, run once at the end of session 26
     "a39": BLIND / "answers_r39.yaml",  # used: written at the start of session 26, run once at the end of session 27 (680e1fb)
     "a40": BLIND / "answers_r40.yaml",  # written at the start of session 27, run once at the end of session 28 (aa09222), now used
-    "a41": BLIND / "answers_r41.yaml",  # untouched: written at the start of session 28, run once at the end of session 29
+    "a41": BLIND / "answers_r41.yaml",  # written at the start of session 28, run once at the end of session 29 (06e1083), now used
     "a42": BLIND / "answers_r42.yaml",  # written in session 28 after its first round (9ecbb8f), run once at its end (db68d61), now used
     "a43": BLIND / "answers_r43.yaml",  # written in session 28 after its second round (ca884d9), run once at its end (e7e60a7), now used
     "a44": BLIND / "answers_r44.yaml",  # written at the start of session 29 (f0d4336), run once after its first round (ed85184), now used
-    "a45": BLIND / "answers_r45.yaml",  # untouched: written in session 29 (aaf288d) before its second round, run once after it
+    "a45": BLIND / "answers_r45.yaml",  # written in session 29 (aaf288d), run once at its end (06e1083), now used
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 

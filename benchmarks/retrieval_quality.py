@@ -122,15 +122,15 @@ SETS = {
     "a39": BLIND / "answers_r39.yaml",  # issue 13, used: written at the start of session 26, run once at the end of session 27 (680e1fb)
     "r40": BLIND / "mixed_r40.yaml",  # blind: written at the start of session 27, run once at the end of session 28 (aa09222), now used
     "a40": BLIND / "answers_r40.yaml",  # issue 13: written at the start of session 27, run once at the end of session 28 (aa09222), now used
-    "r41": BLIND / "mixed_r41.yaml",  # blind, untouched: written at the start of session 28, run once at the end of session 29
-    "a41": BLIND / "answers_r41.yaml",  # issue 13, untouched: written at the start of session 28, run once at the end of session 29
+    "r41": BLIND / "mixed_r41.yaml",  # blind: written at the start of session 28, run once at the end of session 29 (06e1083), now used
+    "a41": BLIND / "answers_r41.yaml",  # issue 13: written at the start of session 28, run once at the end of session 29, now used
     "r42": BLIND / "mixed_r42.yaml",  # blind: written in session 28 after its first round (9ecbb8f), run once at its end (db68d61), now used
     "a42": BLIND / "answers_r42.yaml",  # issue 13: written in session 28 after its first round (9ecbb8f), run once at its end (db68d61), now used
     "a43": BLIND / "answers_r43.yaml",  # issue 13: written in session 28 after its second round (ca884d9), run once at its end (e7e60a7), now used
     "r44": BLIND / "mixed_r44.yaml",  # blind: written at the start of session 29 (f0d4336), run once after its first round (8247924), now used
     "a44": BLIND / "answers_r44.yaml",  # issue 13: written at the start of session 29 (f0d4336), run once after its first round, now used
-    "r45": BLIND / "mixed_r45.yaml",  # blind, untouched: written in session 29 (aaf288d) before its second round, run once after it
-    "a45": BLIND / "answers_r45.yaml",  # issue 13, untouched: written in session 29 (aaf288d) before its second round, run once after it
+    "r45": BLIND / "mixed_r45.yaml",  # blind: written in session 29 (aaf288d), run once at its end (06e1083), now used
+    "a45": BLIND / "answers_r45.yaml",  # issue 13: written in session 29 (aaf288d), run once at its end, now used
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
