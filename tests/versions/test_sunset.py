@@ -75,6 +75,12 @@ def test_sunset_clauses_are_read_with_their_targets() -> None:
     assert sunsets("제2조(대학의 학자금 지원 신청에 관한 유효기간) 제50조제1항 단서의 개정규정은 2022년 12월 31일까지 "
                    "효력을 가진다.", None) == []
     assert sunsets("제3조 본문 및 제4조제1항 각 호 외의 부분 후단의 개정규정은 2022년 12월 31일까지 효력을 가진다.", None) == []
+    # 공공주택 특별법 부칙 ‹제18311호›: "같은 조" does not end the list at its 은; a chapter given with its articles dates
+    # those articles; a 목 ("같은 조 제3호마목") is a part of its 호, not dated
+    [sun] = sunsets("제2조(유효기간) 제2조제2호의2, 같은 조 제3호마목, 제33조, 제5장의3(제40조의7부터 제40조의13까지) 및 "
+                    "제57조의3제2호의 개정규정은 2026년 12월 31일까지 효력을 가진다.", None)
+    assert sun.articles == ("2", "33", "40의7", "40의13", "57의3") and sun.ranges == (("40의7", "40의13"),)
+    assert sun.items == (("2", 0, ((2, 2),)), ("57의3", 0, ((2, 0),)))
 
 
 RESET = """---

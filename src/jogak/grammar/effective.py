@@ -64,6 +64,12 @@ _LIMITED_RE = re.compile(rf"{label('조', branch=True)}(?:\s*제\s*\d+\s*[항호
 # part, not the clause — dating it whole would date the rest of the clause too
 _PART_RE = re.compile(rf"{label('조', branch=True)}(?:\s*제\s*\d+\s*[항호목](?:\s*의\s*\d+)?)*"
                       r"(?:\s*각\s*호\s*외의\s*부분)?\s*(?:단서|본문|전단|후단|각\s*호\s*외의\s*부분)")
+# a 목 named as a target ("같은 조 제3호마목"): a part of its 호, which stays undated
+_MOK_TARGET_RE = re.compile(r"(?:제\s*\d+\s*조(?:\s*의\s*\d+)?)?(?:\s*제\s*\d+\s*항)?\s*제\s*\d+\s*호(?:\s*의\s*\d+)?"
+                            r"\s*[가-하]\s*목")
+# "제5장의3(제40조의7부터 제40조의13까지)": a chapter and, in its parenthesis, the articles it holds (nothing else)
+_CHAPTER_ARTICLES_RE = re.compile(rf"{label('장', branch=True)}\s*\(\s*(?P<arts>{label('조', branch=True)}"
+                                  rf"(?:\s*(?:부터|,|및|ㆍ)\s*{label('조', branch=True)})*(?:\s*까지)?)\s*\)")
 # the 호 a target names right after its 항 or article ("제4항제2호의2", "제5항제1호 및 제3호")
 _TARGET_ITEMS_LEAD = re.compile(r"\s*제\s*\d+\s*호")
 _TARGET_ITEM_RE = re.compile(label("호", "i", "s"))
@@ -118,7 +124,8 @@ TRANSITIONAL_TEXT_RE = re.compile(
 # (유효기간: a sunset); the end is a date or a period counted from the start of that 부칙's text
 END_EXPR = (rf"(?:{_KDATE}|{_DOTDATE}|(?:{_SUBJECT}\s*)?시행\s*(?:일\s*부터|후)\s*(?P<n>\d+)\s*(?P<unit>개월|년)이?\s*"
             r"경과하는\s*날)")
-SUNSET_RE = re.compile(rf"(?P<targets>[^.。\n]*?)(?:의\s*개정\s*규정|의\s*규정)?\s*[은는]\s*(?:[^.。\n]*?\s)?"
+# ("같은 조 제3호"'s 은 ends no target list)
+SUNSET_RE = re.compile(rf"(?P<targets>[^.。\n]*?)(?:의\s*개정\s*규정|의\s*규정)?\s*(?<!같)[은는]\s*(?:[^.。\n]*?\s)?"
                        rf"(?P<expr>{END_EXPR})\s*까지\s*효력을\s*가진다")
 # a 부칙 clause's own head before its sentence: "제2조(유효기간) ", "① "
 _CLAUSE_HEAD_RE = re.compile(rf"^\s*(?:{label('조', branch=True)}\s*\((?![^)]*제\s*\d)[^)\n]*\)\s*)?(?:[①-⑳]\s*)?")
@@ -233,12 +240,19 @@ def _whole_targets(targets: str) -> str:
     """The part of a later start's target list that names whole clauses: not an article limited by a parenthesis
     ("제13조(법 제82조의2제3항 … 에 관한 부분으로 한정한다)") nor a list whose "개정규정 중 … 에 관한 부분" starts later
     ("제5조의2, 제23조 및 제37조의 개정규정 중 "제4조의3제1항"에 관한 부분"): dating those whole would hide text in force."""
-    targets = _PART_RE.sub(" ", _LIMITED_RE.sub(" ", targets))
+    targets = _drop_parts(_LIMITED_RE.sub(" ", targets))
     targets = re.sub(r"\([^()\n]*\)", " ", targets)
     parts = re.split(r"의\s*개정\s*규정", targets)
     kept = [part for j, part in enumerate(parts)
             if not re.match(r"\s*중(?:\s|$)", part) and not (j + 1 < len(parts) and re.match(r"\s*중(?:\s|$)", parts[j + 1]))]
     return ", ".join(kept)
+
+
+def _drop_parts(targets: str) -> str:
+    """A target list without the parts of clauses it names ("제50조제1항 단서", "제3조제1항제3호라목"). Each part becomes
+    "제0조", an article no text has, so a "같은 조 …" / "같은 항 …" right after it is read as that part's (and left
+    undated), never as the article named before it."""
+    return _MOK_TARGET_RE.sub(" 제0조 ", _PART_RE.sub(" 제0조 ", targets))
 
 
 def sunsets(text: str, start: date | None) -> list[Sunset]:
@@ -254,12 +268,15 @@ def sunsets(text: str, start: date | None) -> list[Sunset]:
             end = _end(m, start)
             targets = m.group("targets")
             heads = list(_HEAD_IN_TEXT_RE.finditer(targets))
+            targets = targets[heads[-1].end():] if heads else targets
+            # a chapter named with its articles ("제5장의3(제40조의7부터 제40조의13까지)"): those articles are the target
+            targets = _CHAPTER_ARTICLES_RE.sub(lambda c: f" {c.group('arts')} ", targets)
             # a parenthesis limits the clause before it ("제31조(제29조의2제4항에 관한 부분으로 한정한다)"): not a target
-            targets = re.sub(r"\([^)\n]*\)", "", targets[heads[-1].end():] if heads else targets)
+            targets = re.sub(r"\([^)\n]*\)", "", targets)
             # another act's or an appendix's parts, or a part of a clause ("제8조의2제1호의 개정규정 중 법 제53조제3항에
             # 관한 부분"): not a whole clause of this text, so no end is set rather than a wrong one
             # a part of a clause ("제50조제1항 단서") is no target: the clause goes on in force
-            targets = _PART_RE.sub(" ", targets)
+            targets = _drop_parts(targets)
             if end is None or re.search(r"법률\s*제|부칙|별표|「|\s중\s|(?:^|\s)(?:법|영|규칙)\s+제\s*\d", targets):
                 continue
             if _WHOLE_TEXT_RE.match(targets):
@@ -310,10 +327,11 @@ def _targets(targets: str) -> tuple[tuple[str, ...], tuple[tuple[str, tuple[int,
             whole.add(art)
             if _ARTICLE_RANGE_RE.match(rest) and j + 1 < len(found):
                 spans.append((art, _article_key(found[j + 1])))
-    arts = tuple(dict.fromkeys(_article_key(a) for a in found))
+    arts = tuple(dict.fromkeys(k for a in found if (k := _article_key(a)) != "0"))  # "제0조": a dropped part
     items = tuple((a, p, tuple(dict.fromkeys(v))) for (a, p), v in subs.items()
-                  if a not in whole and (p == 0 or p in paras.get(a, ())))
-    return (arts, tuple((a, tuple(sorted(set(p)))) for a, p in paras.items() if a not in whole), tuple(spans), items)
+                  if a != "0" and a not in whole and (p == 0 or p in paras.get(a, ())))
+    return (arts, tuple((a, tuple(sorted(set(p)))) for a, p in paras.items() if a not in whole and a != "0"),
+            tuple(s for s in spans if "0" not in s), items)
 
 
 def _items(part: str) -> list[tuple[int, int]]:
