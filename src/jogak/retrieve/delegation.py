@@ -32,10 +32,11 @@ def follow_delegation(scope: Scope, ordered: list[Entry]) -> list[Entry]:
         return ordered
     titles = scope.lex.column("doc_title")
     kinds = {e.row: title_kind(titles[e.row] or "") for e in ordered}
-    if not any(k in ("decree", "rule") for k in kinds.values()):
+    heads = {e.row for e in ordered[:top] if kinds[e.row] in ("statute", "decree")}
+    if not heads or not any(k in ("decree", "rule") for k in kinds.values()):
         return ordered
-    keys = [e.key for e in ordered]
-    chunks = scope.store.chunk_map(keys)
+    # only the texts that can matter: the leading Act and decree clauses, and the decree and rule candidates
+    chunks = scope.store.chunk_map([e.key for e in ordered if e.row in heads or kinds[e.row] in ("decree", "rule")])
     out = list(ordered)
     moved: set[int] = set()
     for e in ordered[:top]:
