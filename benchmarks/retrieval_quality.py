@@ -133,6 +133,8 @@ SETS = {
     "a45": BLIND / "answers_r45.yaml",  # issue 13: written in session 29 (aaf288d), run once at its end, now used
     "r46": BLIND / "mixed_r46.yaml",  # blind, untouched: written at the end of session 29 (a7d8a0f), run once at the end of session 30
     "a46": BLIND / "answers_r46.yaml",  # issue 13, untouched: written at the end of session 29 (a7d8a0f), run once at the end of session 30
+    "r47": BLIND / "mixed_r47.yaml",  # blind, untouched: written at the start of session 30 (76ae562), run once at its end
+    "a47": BLIND / "answers_r47.yaml",  # issue 13, untouched: written at the start of session 30 (76ae562), run once at its end
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
