@@ -184,3 +184,12 @@ def test_a_qualifier_before_a_relative_reference_names_the_law() -> None:
     assert refs40["법 시행령 제3조"].target_path is None
     assert refs40["법 시행령 제3조"].law == "상호저축은행법 시행령"
     assert refs40["제2호"].target_path is None and refs40["제2호"].law == "상호저축은행법"
+
+
+def test_a_list_joined_by_na_keeps_its_paragraph() -> None:
+    # "제1항 제1호나 제2호": the second 호 is 제1항's, as with "및" or "이나" (a47's writer found it unresolved)
+    text = ("이용약관\n\n제21조(상환) ① 회사는 다음 각 호의 경우 상환을 요구할 수 있다.\n1. 연체가 3회 이상인 경우\n"
+            "2. 담보가 없어진 경우\n② 제1항 제1호나 제2호에 해당하면 회사는 즉시 알린다.\n")
+    t = _parse(text, "약관.txt")
+    got = [(r.text.strip(), r.target_path) for r in _refs(t, "본문/제21조/제2항")]
+    assert got == [("제1항 제1호", "본문/제21조/제1항/제1호"), ("제2호", "본문/제21조/제1항/제2호")]

@@ -229,10 +229,10 @@ ALIAS_RE = re.compile(r"「(?P<name>[^」]{1,80})」\s*\(\s*이하\s*[\"“'‘]
 # (and article): "법 제24조의2부터 제24조의12까지", "제3조제1항 각 호 및 제2항 각 호", "「X」 제10조제1항, 제14조제2항",
 # "법 제10조(제3호는 제외한다)", "「상호저축은행법」(이하 "법"이라 한다) 제2조제4호".
 REF_CONNECTOR_RE = re.compile(
-    r"(?:[ \t]|,|，|및|또는|이나|부터|까지|내지|ㆍ|·|와|과|중|\(|각\s*호(?:\s*외의\s*부분)?|각\s*목(?:\s*외의\s*부분)?"
+    r"(?:[ \t]|,|，|및|또는|이나|나|부터|까지|내지|ㆍ|·|와|과|중|\(|각\s*호(?:\s*외의\s*부분)?|각\s*목(?:\s*외의\s*부분)?"
     r"|[가-하]\s*목|본문|단서|전단|후단|비고|(?:에\s*대한|의)\s*부분|\(\s*이하\s*[^()\n]{1,24}\s*한다\s*\))*")
 # A connector holds at least one of these (a space alone joins the parts of one reference).
-REF_CONNECTOR_WORDS = (",", "，", "및", "또는", "이나", "부터", "까지", "내지", "ㆍ", "·", "와", "과", "(", "이하", "중",
+REF_CONNECTOR_WORDS = (",", "，", "및", "또는", "이나", "나", "부터", "까지", "내지", "ㆍ", "·", "와", "과", "(", "이하", "중",
                        "비고")
 # An amending provision in a 부칙: "② 경비업법 일부를 다음과 같이 개정한다." — the text after it until the next
 # provision is the amended law's wording, not links into this document.
