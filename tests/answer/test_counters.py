@@ -28,6 +28,18 @@ from jogak.model import Chunk, ChunkMetadata, Hit, Segment
     ("면회는 몇 시까지 돼요?", "면회는 3시간을 넘지 못한다.", False),
     ("가게는 최소 몇 평이어야 해요?", "점포는 1층에 두어야 한다.", False),
     ("가게는 최소 몇 평이어야 해요?", "점포의 전용면적은 33제곱미터 이상으로 한다.", True),
+    ("휴게실은 몇 제곱미터 이상이어야 해요?", "휴게실을 1곳 이상 둔다.", False),
+    ("휴게실은 몇 제곱미터 이상이어야 해요?", "휴게실의 면적은 20제곱미터 이상으로 한다.", True),
+    ("미세먼지는 몇 마이크로그램까지 괜찮아요?", "미세먼지를 분기마다 1회 이상 측정한다.", False),
+    ("미세먼지는 몇 마이크로그램까지 괜찮아요?", "미세먼지는 100㎍/㎥ 이하로 유지한다.", True),
+    ("강아지는 몇 마리까지 키워요?", "세대당 모두 합해 두 마리까지 기를 수 있다.", True),
+    ("차는 최소 몇 대 있어야 해요?", "등록 신청은 30일 이내에 한다.", False),
+    ("차는 최소 몇 대 있어야 해요?", "자동차 20대를 말한다.", True),
+    ("한 번에 몇 권까지 빌려요?", "회원은 대출 권리를 2년간 가진다.", False),
+    ("한 번에 몇 권까지 빌려요?", "한 번에 5권까지 14일 동안 빌릴 수 있습니다.", True),
+    ("몇 톤짜리부터 신고해요?", "최대 적재량이 2.5톤 이상인 화물자동차", True),
+    ("최대 몇 배를 더 내요?", "부정수급액의 5배 이하의 금액을 징수한다.", True),
+    ("최대 몇 배를 더 내요?", "배송비는 3천원으로 한다.", False),
 ])
 def test_a_counted_question_needs_a_number_of_its_kind(question: str, text: str, expected: bool) -> None:
     wants = counters_asked(question)
@@ -41,6 +53,8 @@ def test_a_counted_question_needs_a_number_of_its_kind(question: str, text: str,
     "며칠 안에 돌려줘요?",  # periods stay with the time check
     "하루 몇 시간 일해요?",  # hours are a period, not a clock time
     "얼마예요?",
+    "몇 대 몇으로 나눠요?",  # a ratio: "대" joins two numbers
+    "몇 배송 업체가 있어요?",  # 배송, not a multiple
 ])
 def test_no_counter_is_asked(question: str) -> None:
     assert not counters_asked(question)

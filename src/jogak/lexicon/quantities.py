@@ -89,8 +89,19 @@ _COUNTERS = [  # (question cue, counters after a number, other forms of the answ
     # a clock time ("몇 시에", "몇 시부터"): "오후 9시", "22:00" — not "3시간" nor a count of buses
     (r"몇\s*시(?![가-힣])|몇\s*시(?=[에부까쯤]|이후|이전|전|후)", r"시(?!간|대|행|설|청|장|도|험|세|점|기)",
      r"\d{1,2}\s*:\s*\d{2}|자정|정오"),
-    # a floor area ("몇 평"): 평 or square metres
-    (r"몇\s*평", r"(?:평|제곱미터|㎡|m2|m²)", None),
+    # a floor area ("몇 평", "몇 제곱미터"): 평 or square metres
+    (r"몇\s*(?:평|제곱\s*미터|㎡)", r"(?:평|제곱미터|㎡|m2|m²)", None),
+    # a measure or a count of things: answered by a number with that unit ("몇 마이크로그램까지" is not answered by
+    # "분기마다 1회", "몇 대까지 주차" by "30분"); the unit's neighbours in the answer are guarded where a word
+    # starts with it ("2권" but not "권리")
+    (r"몇\s*(?:마이크로그램|밀리그램|킬로그램|그램|톤)|몇\s*(?:㎍|mg|kg)",
+     r"(?:마이크로그램|밀리그램|킬로그램|그램|톤|㎍|㎎|mg|kg|μg)", None),
+    (r"몇\s*(?:리터|밀리리터|데시벨|ppm)", r"(?:리터|밀리리터|ℓ|㎖|데시벨|dB|ppm)", None),
+    (r"몇\s*마리", r"마리", None),
+    (r"몇\s*대(?!\s*몇)(?=[까가는를도만예요야]|\s|$|\?)", r"대(?!상|학|리|표|한|출|금|책|응|비|신|여|기|가)", None),
+    (r"몇\s*권(?![가-힣]*[리한])", r"권(?!리|한|고|유|장)", None),
+    (r"몇\s*(?:층)", r"층", None),
+    (r"몇\s*배(?![송상달])", r"배(?!송|상|정|우|출|치|포|제|달|당)", None),
 ]
 _COUNTER_RULES = [(re.compile(cue, re.I), re.compile(rf"{_NUMBER}(?:{ans})" + (f"|{other}" if other else ""), re.I))
                   for cue, ans, other in _COUNTERS]
