@@ -110,6 +110,7 @@ SETS = {
     "a45": BLIND / "answers_r45.yaml",  # written in session 29 (aaf288d), run once at its end (06e1083), now used
     "a46": BLIND / "answers_r46.yaml",  # untouched: written at the end of session 29 (a7d8a0f), run once at the end of session 30
     "a47": BLIND / "answers_r47.yaml",  # untouched: written at the start of session 30 (76ae562), run once at its end
+    "a48": BLIND / "answers_r48.yaml",  # untouched: written at the end of session 30 (849f6f0), run once at the end of session 31
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 

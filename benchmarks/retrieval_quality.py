@@ -135,6 +135,8 @@ SETS = {
     "a46": BLIND / "answers_r46.yaml",  # issue 13, untouched: written at the end of session 29 (a7d8a0f), run once at the end of session 30
     "r47": BLIND / "mixed_r47.yaml",  # blind, untouched: written at the start of session 30 (76ae562), run once at its end
     "a47": BLIND / "answers_r47.yaml",  # issue 13, untouched: written at the start of session 30 (76ae562), run once at its end
+    "r48": BLIND / "mixed_r48.yaml",  # blind, untouched: written at the end of session 30 (849f6f0), run once at the end of session 31
+    "a48": BLIND / "answers_r48.yaml",  # issue 13, untouched: written at the end of session 30 (849f6f0), run once at the end of session 31
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
