@@ -108,8 +108,8 @@ SETS = {
     "a43": BLIND / "answers_r43.yaml",  # written in session 28 after its second round (ca884d9), run once at its end (e7e60a7), now used
     "a44": BLIND / "answers_r44.yaml",  # written at the start of session 29 (f0d4336), run once after its first round (ed85184), now used
     "a45": BLIND / "answers_r45.yaml",  # written in session 29 (aaf288d), run once at its end (06e1083), now used
-    "a46": BLIND / "answers_r46.yaml",  # untouched: written at the end of session 29 (a7d8a0f), run once at the end of session 30
-    "a47": BLIND / "answers_r47.yaml",  # untouched: written at the start of session 30 (76ae562), run once at its end
+    "a46": BLIND / "answers_r46.yaml",  # written at the end of session 29 (a7d8a0f), run once at the end of session 30 (849f6f0), now used
+    "a47": BLIND / "answers_r47.yaml",  # written at the start of session 30 (76ae562), run once at its end (849f6f0), now used
     "a48": BLIND / "answers_r48.yaml",  # untouched: written at the end of session 30 (849f6f0), run once at the end of session 31
 }
 _STORES: dict[tuple[str, ...], Any] = {}

@@ -131,10 +131,10 @@ SETS = {
     "a44": BLIND / "answers_r44.yaml",  # issue 13: written at the start of session 29 (f0d4336), run once after its first round, now used
     "r45": BLIND / "mixed_r45.yaml",  # blind: written in session 29 (aaf288d), run once at its end (06e1083), now used
     "a45": BLIND / "answers_r45.yaml",  # issue 13: written in session 29 (aaf288d), run once at its end, now used
-    "r46": BLIND / "mixed_r46.yaml",  # blind, untouched: written at the end of session 29 (a7d8a0f), run once at the end of session 30
-    "a46": BLIND / "answers_r46.yaml",  # issue 13, untouched: written at the end of session 29 (a7d8a0f), run once at the end of session 30
-    "r47": BLIND / "mixed_r47.yaml",  # blind, untouched: written at the start of session 30 (76ae562), run once at its end
-    "a47": BLIND / "answers_r47.yaml",  # issue 13, untouched: written at the start of session 30 (76ae562), run once at its end
+    "r46": BLIND / "mixed_r46.yaml",  # blind: written at the end of session 29 (a7d8a0f), run once at the end of session 30 (849f6f0), now used
+    "a46": BLIND / "answers_r46.yaml",  # issue 13: written at the end of session 29 (a7d8a0f), run once at the end of session 30 (849f6f0), now used
+    "r47": BLIND / "mixed_r47.yaml",  # blind: written at the start of session 30 (76ae562), run once at its end (849f6f0), now used
+    "a47": BLIND / "answers_r47.yaml",  # issue 13: written at the start of session 30 (76ae562), run once at its end (849f6f0), now used
     "r48": BLIND / "mixed_r48.yaml",  # blind, untouched: written at the end of session 30 (849f6f0), run once at the end of session 31
     "a48": BLIND / "answers_r48.yaml",  # issue 13, untouched: written at the end of session 30 (849f6f0), run once at the end of session 31
 }
