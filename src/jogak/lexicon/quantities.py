@@ -94,13 +94,13 @@ _COUNTERS = [  # (question cue, counters after a number, other forms of the answ
     # a measure or a count of things: answered by a number with that unit ("몇 마이크로그램까지" is not answered by
     # "분기마다 1회", "몇 대까지 주차" by "30분"); the unit's neighbours in the answer are guarded where a word
     # starts with it ("2권" but not "권리")
-    (r"몇\s*(?:마이크로그램|밀리그램|킬로그램|그램|톤)|몇\s*(?:㎍|mg|kg)",
+    (r"몇\s*(?:마이크로그램|밀리그램|킬로그램|그램|톤|㎍|mg|kg)",
      r"(?:마이크로그램|밀리그램|킬로그램|그램|톤|㎍|㎎|mg|kg|μg)", None),
     (r"몇\s*(?:리터|밀리리터|데시벨|ppm)", r"(?:리터|밀리리터|ℓ|㎖|데시벨|dB|ppm)", None),
     (r"몇\s*마리", r"마리", None),
     (r"몇\s*대(?!\s*몇)(?=[까가는를도만예요야]|\s|$|\?)", r"대(?!상|학|리|표|한|출|금|책|응|비|신|여|기|가)", None),
-    (r"몇\s*권(?![가-힣]*[리한])", r"권(?!리|한|고|유|장)", None),
-    (r"몇\s*(?:층)", r"층", None),
+    (r"몇\s*권(?!리|한)", r"권(?!리|한|고|유|장)", None),
+    (r"몇\s*층", r"층", None),
     (r"몇\s*배(?![송상달])", r"배(?!송|상|정|우|출|치|포|제|달|당)", None),
 ]
 _COUNTER_RULES = [(re.compile(cue, re.I), re.compile(rf"{_NUMBER}(?:{ans})" + (f"|{other}" if other else ""), re.I))
