@@ -340,3 +340,34 @@ def test_the_event_phrase_is_taken_out_of_the_query_whole() -> None:
     assert q[span[1]:].startswith(" 포인트도")
     f, _, _ = from_question("개정 전에 체결한 계약은 어떻게 되나요?")
     assert f is not None and f.phrase == "개정 전에 체결한"
+
+
+def test_the_question_s_own_day_before_every_version_is_searched_in_the_nearest_text(policy_store: Any) -> None:
+    # "2022년에 적립한": the asker's event; no text was in force then, the 2023 one (the nearest) answers and
+    # the answer says which text it follows and that the rule then may have differed
+    res = search(policy_store, "2022년에 적립한 포인트 유효기간은 얼마인가요?", k=3)
+    assert res.hits and _versions_of(res.hits) == {"2023-01-01"}
+    assert any("no text in force on 2022" in w and "2023-01-01" in w for w in res.warnings)
+    ans = ask(policy_store, "2022년에 적립한 포인트 유효기간은 얼마인가요?")
+    assert ans.citations and "2년" in ans.answer
+    assert ans.answer.startswith("질문의 때(2022년)에 시행되던 판은 컬렉션에 없어 포인트정책(2023. 1. 1. 시행)에 따라 답합니다")
+    assert "당시 시행되던" not in ans.answer  # it was not in force then
+    # the caller's own day has no such fallback
+    strict = ask(policy_store, "포인트 유효기간은 얼마인가요?", filters=["as_of=2022-06-01"])
+    assert not strict.citations and "2022-06-01" in strict.answer
+
+
+def test_an_act_before_the_change_or_the_old_rule_read_from_the_sentence() -> None:
+    def value(q: str) -> Any:
+        f = from_question(q)[0]
+        return f.value if f else None
+
+    # the first predicate after a bare "…전에" is the asker's act: the current text's 부칙 says how it applies
+    assert value("약관이 바뀌기 전에 한 사람 대출에 500만원 넣어 뒀거든요. 빼야 돼요?") == BEFORE_CHANGE
+    assert value("약관이 새로 바뀌기 전에 켰던 찾기 모드 기록은 언제 지워져요?") == BEFORE_CHANGE
+    # a copula, an adjective or 되다: the old rule itself; "전에는" (topic) always
+    assert value("개정 전에 포인트 유효기간이 얼마였나요?") == BEFORE_CURRENT
+    assert value("개정 전에 포인트 유효기간이 어떻게 됐어요?") == BEFORE_CURRENT
+    assert value("바뀌기 전에는 포인트를 몇 년 동안 썼어요?") == BEFORE_CURRENT
+    # this year is today, the default: no filter
+    assert value("올해 예순둘인데 할인을 받을 수 있어요?") is None

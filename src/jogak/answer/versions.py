@@ -9,7 +9,9 @@
   asked: retrieve/asof.py), the answer opens by saying so: "2026. 12. 31. 시행 예정인 …에 따른 답입니다 (아직
   시행 전인 판이라 …)".
 * When no version of the work was in force on the day asked about, the answer says so and does not answer
-  from another version.
+  from another version — unless the day came from the question's own words (most often the day of the
+  asker's event: retrieve/asof.py searches the nearest text then), when the answer opens by saying which
+  text answered and that the rule on that day may have differed.
 * When a cited clause's wording lapsed before that day (a 부칙's 유효기간: "…까지 효력을 가진다"), the answer
   opens by saying until when it had effect.
 """
@@ -26,6 +28,7 @@ from jogak.index.versions import today
 from jogak.model import Answer, Citation, Hit
 
 _NONE_IN_FORCE = ("was in force on", "holds no version of")
+_NEAREST = "the rule on that day may have differed"  # retrieve/asof._nearest_notice
 
 
 def annotate(answer: Answer, hits: list[Hit], notices: list[str], lang: str) -> None:
@@ -49,7 +52,9 @@ def annotate(answer: Answer, hits: list[Hit], notices: list[str], lang: str) -> 
             continue
         c.effective_from, c.effective_to = v.get("effective_from"), v.get("effective_to")
         transitional = h is not None and "transitional" in h.matched
-        if not v.get("current") and not transitional:
+        nearest = (str(v.get("effective_from") or "") <= today()
+                   and any(n.startswith(f"{v.get('work')}:") and _NEAREST in n for n in notices))
+        if not v.get("current") and not transitional and not nearest:  # nearest: _nearest_lead names it
             if str(v.get("effective_from") or "") > today():  # a text not yet in force (asof._pending)
                 label = (f"{_dot(v['effective_from'])} 시행 예정인 {c.doc_title}" if lang == "ko" else
                          f"the text of {c.doc_title} taking effect on {v['effective_from']}")
@@ -79,10 +84,38 @@ def annotate(answer: Answer, hits: list[Hit], notices: list[str], lang: str) -> 
             lead = (f"This answer follows {names} (not the version in force today). " if asserted else
                     f"Note: some clauses below come from {names} (not the version in force today). ")
         answer.answer = lead + answer.answer
+    nearest = _nearest_lead(answer, by_id, notices, lang)
+    if nearest:
+        answer.answer = nearest + answer.answer
     coming = _coming_wording(answer, by_id, notices, lang) + _lapsed_wording(answer, by_id, notices, lang)
     if coming:
         answer.answer = coming + answer.answer
     _transitional_note(answer, hits, lang)
+
+
+def _nearest_lead(answer: Answer, by_id: dict[str, Hit], notices: list[str], lang: str) -> str:
+    """A cited work searched in its nearest text because none was in force on the question's day: said first."""
+    said: list[str] = []
+    for c in answer.citations:
+        v = (by_id[c.chunk_id].version or {}) if c.chunk_id in by_id else {}
+        work = str(v.get("work") or "")
+        if not work or not any(n.startswith(f"{work}:") and _NEAREST in n for n in notices):
+            continue
+        if str(v.get("effective_from") or "") > today():
+            continue  # a text not yet in force: its own lead says so
+        item = (f"{c.doc_title}({_dot(str(v['effective_from']))} 시행)" if lang == "ko"
+                else f"the text of {c.doc_title} in force from {v['effective_from']}")
+        if item not in said:
+            said.append(item)
+    if not said:
+        return ""
+    day = _day_label(answer.filters, lang)
+    if lang == "ko":
+        when = f"질문의 때({day})" if day else "질문의 때"
+        return (f"{when}에 시행되던 판은 컬렉션에 없어 {', '.join(said)}에 따라 답합니다 "
+                "(그때 규정은 달랐을 수 있습니다). ")
+    return (f"No version in force on the question's day{' (' + day + ')' if day else ''} is in the collection; "
+            f"this follows {', '.join(said)} (the rule then may have differed). ")
 
 
 def _coming_wording(answer: Answer, by_id: dict[str, Hit], notices: list[str], lang: str) -> str:
@@ -227,5 +260,5 @@ def _refusal(refusals: list[str], lang: str) -> str:
 
 def version_notices(warnings: list[str]) -> list[str]:
     """The search warnings an answer must carry: about versions (none in force, a text's caveat)."""
-    keys = (*_NONE_IN_FORCE, "superseded", "takes effect on", "as_of has no effect", "has lapsed")
+    keys = (*_NONE_IN_FORCE, _NEAREST, "superseded", "takes effect on", "as_of has no effect", "has lapsed")
     return [w for w in warnings if any(x in w for x in keys)]

@@ -5,9 +5,13 @@ question names ("2022년 5월에", "작년", "개정 전", "in 2022"; shown in `
 today. A question that asks to compare ("개정 전후", "무엇이 달라졌", "신구") keeps every version. The day
 becomes a ``doc_id in …`` filter over the versioned documents in force; documents without versions are
 never filtered. When a work the collection holds had no version in force on the day, a warning says so —
-the answer must not come from a version that was not in force. One exception: with no day asked (today by
+the answer must not come from a version that was not in force. Two exceptions: with no day asked (today by
 default) a work the collection knows only by a text not yet in force (promulgated with a later 시행일, as
-much of a current-law archive is) is searched in that text, and a warning and the answer say so.
+much of a current-law archive is) is searched in that text; and a day read from the question's own words
+("작년에 팔았어요", "4년 전 수술") is most often the day of the asker's event, not a request for a version, so
+when no version of a work was in force then, the nearest one held is searched. In both a warning and the
+answer say which text answered. A day the caller gives (``--as-of``) has no such fallback, and neither has a
+question asking the old rule itself ("개정 전에는 얼마였나요?").
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from datetime import date, timedelta
 
 from jogak.filters import BEFORE_CHANGE, BEFORE_CURRENT, Filter
 from jogak.index.versions import Timelines, Version, current, in_force, today
+from jogak.korean import kiwi
 
 _Y = r"((?:19|20)\d{2})"
 # a year or month phrase that is a range bound is a decision-date filter ("2010년 이후 판례"), not a day
@@ -59,10 +64,28 @@ def from_question(query: str) -> tuple[Filter | None, tuple[int, int] | None, bo
         m = rx.search(query)
         if m:
             value = build(m)
+            if value == BEFORE_CURRENT and _event_follows(query, m):
+                value = BEFORE_CHANGE
             if value:
                 phrase = m.group(0).strip()
                 return Filter("as_of", "eq", value, origin="question", phrase=phrase), (m.start(), m.end()), compare
     return None, None, compare
+
+
+def _event_follows(query: str, m: re.Match[str]) -> bool:
+    """"바뀌기 전에 500만원 넣어 뒀는데", "개정 전에 켰던 기록": the first predicate after a bare "…전에" (not the
+    topic "전에는", which asks the old rule) is an action verb — the asker's act before the change, whose rule
+    the current text's 부칙 gives. "개정 전에 유효기간이 얼마였나요" (copula) and "어떻게 됐어요" (되다) ask the
+    old rule itself."""
+    if not m.group(0).rstrip().endswith("에"):
+        return False
+    rest = re.split(r"[.?!\n]", query[m.end():], maxsplit=1)[0]
+    for t in kiwi().tokenize(rest):
+        if t.tag.startswith(("VV", "XSV")):
+            return t.form != "되"
+        if t.tag.startswith(("VA", "VCP", "VCN", "XSA")):
+            return False
+    return False
 
 
 def _day(m: re.Match[str]) -> str:
@@ -85,7 +108,7 @@ def _relative(m: re.Match[str]) -> str:
     t = date.today()
     word = re.sub(r"\s+", "", m.group(1))
     if word in ("올해", "금년"):
-        return t.isoformat()
+        return ""  # this year is today, the default day: not a filter (a text not yet in force still answers)
     if word == "지난달":
         return (t.replace(day=1) - timedelta(days=1)).isoformat()
     years = 2 if word == "재작년" else 1 if word in ("작년", "지난해") else int(m.group(2) or 1)
@@ -120,6 +143,11 @@ def resolve(tl: Timelines, as_of: Filter | None, compare: bool, doc_ids: set[str
                 v = _pending(versions, day)
                 if v is not None:
                     warnings.append(_pending_notice(work, v, day))
+            elif v is None and as_of.origin == "question":
+                # the question's day is most often its event's: the nearest text held answers, named as such
+                v = _nearest(versions, day)
+                if v is not None:
+                    warnings.append(_nearest_notice(work, v, day))
         if v is None:
             warnings.append(_none_in_force(work, versions, day))
             continue
@@ -161,6 +189,19 @@ def _pending(versions: list[Version], day: str) -> Version | None:
         return None
     later = sorted((v for v in versions if not v.superseded_by), key=lambda v: v.effective_from)
     return later[0] if later else None
+
+
+def _nearest(versions: list[Version], day: str) -> Version | None:
+    """The version closest to ``day`` when none was in force on it: the earliest starting after it, else the
+    latest (the work ended before it)."""
+    chain = sorted((v for v in versions if not v.superseded_by), key=lambda v: v.effective_from)
+    later = [v for v in chain if v.effective_from > day]
+    return later[0] if later else (chain[-1] if chain else None)
+
+
+def _nearest_notice(work: str, v: Version, day: str) -> str:
+    return (f"{work}: the collection holds no text in force on {day} (the day the question names); the text "
+            f"in force from {v.effective_from} is used instead, and the rule on that day may have differed")
 
 
 def _pending_notice(work: str, v: Version, day: str) -> str:
