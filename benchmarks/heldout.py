@@ -111,6 +111,7 @@ SETS = {
     "a46": BLIND / "answers_r46.yaml",  # written at the end of session 29 (a7d8a0f), run once at the end of session 30 (849f6f0), now used
     "a47": BLIND / "answers_r47.yaml",  # written at the start of session 30 (76ae562), run once at its end (849f6f0), now used
     "a48": BLIND / "answers_r48.yaml",  # untouched: written at the end of session 30 (849f6f0), run once at the end of session 31
+    "a49": BLIND / "answers_r49.yaml",  # untouched: written at the start of session 31 (c0cebe5), before its changes; run once at its end
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 
