@@ -36,6 +36,11 @@ def test_start_expressions_resolve_against_the_promulgation_date() -> None:
     assert main_start("① 이 정책은 2025년 1월 1일부터 시행한다.", None) == date(2025, 1, 1)
     assert main_start("이 법은 공포한 날부터 시행한다.", date(2020, 7, 31)) == date(2020, 7, 31)
     assert main_start("이 법은 시행령으로 정한다.", None) is None
+    # the sentence may go on after the start (a terms document's "시행하며", an old 시행규칙's "시행하되")
+    assert main_start("이 약관은 2026년 9월 1일부터 시행하며, 제19조제2항은 그 뒤에 맺은 계약부터 적용한다.", None) == \
+        date(2026, 9, 1)
+    assert main_start("이 규칙은 공포한 날부터 시행하되, 2006년 1월 1일부터 적용한다.", date(2005, 12, 30)) == \
+        date(2005, 12, 30)
 
 
 def test_later_starts_name_their_articles() -> None:

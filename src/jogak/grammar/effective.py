@@ -30,8 +30,9 @@ _KDATE = r"(?:19|20)\d{2}\s*년\s*\d{1,2}\s*월\s*\d{1,2}\s*일"
 _DOTDATE = r"(?:19|20)\d{2}\s*[.-]\s*\d{1,2}\s*[.-]\s*\d{1,2}\.?"
 # the start a sentence names: 공포한 날 / 공포 후 N개월(년, 일)이 경과한 날 / an absolute date
 START_EXPR = (rf"(?:공포한\s*날|공포일|공포\s*후\s*\d+\s*(?:개월|년|일)이?\s*경과한\s*날|{_KDATE}|{_DOTDATE})")
-# "이 법은 … 부터 시행한다" — the text's own start
-MAIN_START_RE = re.compile(rf"{_SUBJECT}\s*[은는]\s*(?P<expr>{START_EXPR})\s*(?:로)?부터\s*시행한다")
+# "이 법은 … 부터 시행한다" — the text's own start, also when the sentence goes on ("이 약관은 2026년 9월 1일부터
+# 시행하며, …", "이 규칙은 공포한 날부터 시행하되, 2006년 1월 1일부터 적용한다")
+MAIN_START_RE = re.compile(rf"{_SUBJECT}\s*[은는]\s*(?P<expr>{START_EXPR})\s*(?:로)?부터\s*시행(?:한다|하며|하고|하되)")
 # "다만, 제8조의2제2항ㆍ제4항 … 의 개정규정은 공포 후 3개월이 경과한 날부터 시행한다" — clauses that start later;
 # "… 적용한다" with a date is the same for a policy ("다만, 제4조제1항의 분기별 공시는 2027년 4월 1일부터 적용한다"); a
 # date followed by anything else ("2027년 1월 1일 이후에 가입하는 회원부터 적용한다") says to whom the rule applies
