@@ -371,3 +371,22 @@ def test_an_act_before_the_change_or_the_old_rule_read_from_the_sentence() -> No
     assert value("바뀌기 전에는 포인트를 몇 년 동안 썼어요?") == BEFORE_CURRENT
     # this year is today, the default: no filter
     assert value("올해 예순둘인데 할인을 받을 수 있어요?") is None
+
+
+def test_an_act_before_a_change_not_yet_in_force_is_answered_from_that_text(tmp_path: Path) -> None:
+    # the collection holds only a text taking effect later: "바뀌기 전에 가입했는데" is answered from it (its 부칙
+    # says how the change treats members who joined before), named as not yet in force
+    src = tmp_path / "포인트정책.md"
+    src.write_text(POLICY_NEW.replace("2025년 1월 1일", "2099년 1월 1일"), encoding="utf-8")
+    st = open_store(tmp_path / "db", embedder=False)
+    try:
+        st.ingest([str(src)])
+        res = search(st, "정책이 바뀌기 전에 적립한 포인트의 유효기간은 얼마인가요?", k=3)
+        assert [f.value for f in res.filters if f.key == "as_of"] == [BEFORE_CHANGE]
+        assert res.hits and _versions_of(res.hits) == {"2099-01-01"}
+        assert any("takes effect on 2099-01-01" in w for w in res.warnings)
+        # the old rule itself is not in the collection: no answer from the coming text
+        ans = ask(st, "개정 전에는 포인트 유효기간이 얼마였나요?")
+        assert not ans.citations and not ans.supported
+    finally:
+        st.close()

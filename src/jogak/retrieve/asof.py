@@ -135,6 +135,12 @@ def resolve(tl: Timelines, as_of: Filter | None, compare: bool, doc_ids: set[str
             continue
         if day in (BEFORE_CURRENT, BEFORE_CHANGE):
             v = _previous(versions) or (current(versions) if day == BEFORE_CHANGE else None)
+            if v is None and day == BEFORE_CHANGE:
+                # an act before the change of a work known only by a text not yet in force: that text's 부칙
+                # says how the change applies to it
+                v = _pending(versions, today())
+                if v is not None:
+                    warnings.append(_pending_notice(work, v, today()))
         else:
             v = in_force(versions, day)
             if v is None and as_of is None:
