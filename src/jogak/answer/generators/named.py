@@ -58,7 +58,8 @@ def named_clause(question: str, context: Context, answerable: list[Candidate],
 def one_document(question: str, context: Context, picked: list[Candidate], most: int = 6) -> list[Candidate]:
     """"제3조" exists in several documents: the one the rest of the question points to (its title,
     an abbreviation, a name only it mentions, "법에서는"), else the one whose clause answers the
-    question best; a long clause keeps its best paragraphs whole, up to ``max_clause_units``."""
+    question best; a long clause keeps its best paragraphs whole, up to ``max_clause_units`` (a paragraph too
+    long alone: its opening sentence and its best units)."""
     by_doc: dict[str, list[Candidate]] = {}
     for c in picked:
         by_doc.setdefault(c.excerpt.chunk.metadata.doc_title, []).append(c)
@@ -73,7 +74,10 @@ def one_document(question: str, context: Context, picked: list[Candidate], most:
         paras.setdefault((c.unit.heading, c.unit.marker), []).append(c)
     keep: list[Candidate] = []
     for units in sorted(paras.values(), key=lambda us: -max(c.score for c in us)):
-        if keep and len(keep) + len(units) > most:
-            continue
-        keep.extend(units)
+        if len(keep) + len(units) <= most:
+            keep.extend(units)
+        elif not keep:  # the best paragraph alone is too long: its opening sentence and its best units
+            units = sorted(units, key=lambda c: c.key)
+            best = sorted(units[1:], key=lambda c: -c.score)[: most - 1]
+            keep.extend([units[0], *best])
     return keep

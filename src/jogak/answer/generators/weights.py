@@ -135,7 +135,9 @@ class ExtractiveWeights:
     list_switch_same_clause: bool = True  # … only a list of the best unit's own clause (a list of another
     # clause is a guess: on the used a7 run the definitions article's list joined a "what is forbidden" answer)
     list_max_items_asked: int = 20  # … and whole up to this many, whatever they score, when the question asks for a list
-    max_clause_units: int = 6  # a named clause ("제2조 내용") is quoted up to this many units
+    # a named clause ("제2조 내용", "제12조를 보면 … 뭐예요?") is quoted up to this many units: whole when it fits
+    # (6 until session 31: a paragraph holding a list did not fit beside a short one, and the answer cut it)
+    max_clause_units: int = 12
     # another document stating the same rule is named in a note when its unit scores this share of the
     # answer's best and shares this much of its topic words (lemma Jaccard)
     other_doc_keep: float = 0.85
