@@ -181,6 +181,19 @@ def abbreviates(name: str, act_title: str) -> bool:
     return _name_fit(name, act_title) >= 0.6
 
 
+# "법 제11조를 보면", "시행령 제14조에서는", "약관 제17조에": a bare word right before an article says which kind of
+# document's article it is (a law's own name is read by ``laws_named``; "규정", "규칙" may be either kind)
+_KIND_BEFORE_ARTICLE_RE = re.compile(r"(?<![가-힣])(?P<w>법률|법|시행령|영|시행규칙|약관|계약서)\s*(?:의\s*)?제\s*\d+\s*조")
+_KIND_WORDS = {"법": "statute", "법률": "statute", "시행령": "decree", "영": "decree", "시행규칙": "rule",
+               "약관": "other", "계약서": "other"}
+
+
+def kinds_before_articles(question: str) -> set[str]:
+    """The document kinds (``title_kind``'s) the bare words before the question's article references name:
+    "법 제11조" → {"statute"}, "시행령 제3조" → {"decree"}, "약관 제17조" → {"other"}."""
+    return {_KIND_WORDS[m.group("w")] for m in _KIND_BEFORE_ARTICLE_RE.finditer(question)}
+
+
 def laws_named(question: str, titles: list[str] | set[str] | tuple[str, ...]) -> set[str]:
     """The law titles among ``titles`` a question names by a short name, each at the rank it asks for:
     "가맹사업법 제10조" names the Act and not its decree (whose title holds the Act's name too);

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from jogak.grammar.definitions import asked_terms
+from jogak.grammar.laws import kinds_before_articles, title_kind
 from jogak.retrieve import structural
 from jogak.retrieve.documents import named_titles
 from jogak.retrieve.scope import Entry, Scope
@@ -46,8 +47,13 @@ def _named_rows(scope: Scope, refs: list[structural.ClauseRef], entries: list[En
 
 
 def _named_documents(scope: Scope) -> set[str] | None:
-    """The documents the question names by title ("반품교환환불정책 제2조"), None when it names none."""
+    """The documents the question names by title ("반품교환환불정책 제2조") or, naming none, by the kind of
+    document a bare word before the article says ("법 제11조": the Acts; "약관 제17조": the terms); None when
+    it names none."""
     named = named_titles(scope.query, scope.doc_titles)
+    if not named:
+        kinds = kinds_before_articles(scope.query)
+        named = {t for t in scope.doc_titles if title_kind(t) in kinds} if kinds else set()
     if not named:
         return None
     dcol, tcol = scope.lex.column("doc_id"), scope.lex.column("doc_title")

@@ -9,6 +9,7 @@ from jogak.answer.context import Context
 from jogak.answer.documents import pointed
 from jogak.answer.generators.candidates import ANSWER_KINDS, Candidate
 from jogak.answer.text import is_annotation
+from jogak.grammar.laws import kinds_before_articles, title_kind
 
 _NAMED = re.compile(r"제\s*\d+\s*조(?:\s*의\s*\d+)?")
 # A decision named by its 사건번호 (2- or 4-digit year, 1–3 Hangul 사건부호, serial) and the section asked for.
@@ -63,6 +64,12 @@ def one_document(question: str, context: Context, picked: list[Candidate], most:
     by_doc: dict[str, list[Candidate]] = {}
     for c in picked:
         by_doc.setdefault(c.excerpt.chunk.metadata.doc_title, []).append(c)
+    if not by_doc:
+        return []
+    kinds = kinds_before_articles(question)  # "법 제11조": an Act's, not the decree's nor the terms' 제11조
+    if len(by_doc) > 1 and kinds and any(title_kind(d) in kinds for d in by_doc):
+        by_doc = {d: cs for d, cs in by_doc.items() if title_kind(d) in kinds}
+        picked = [c for cs in by_doc.values() for c in cs]
     if len(by_doc) > 1:
         scores, _names = pointed(question, context)
         doc = max(by_doc, key=lambda d: (scores.get(d, 0.0), max(c.score for c in by_doc[d])))
