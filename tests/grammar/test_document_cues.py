@@ -11,6 +11,7 @@ from jogak.grammar.laws import (
     asks_about_regulation,
     asks_the_law,
     law_names_in,
+    laws_named,
     title_kind,
 )
 from jogak.grammar.patterns import PURPOSE_HEADING_RE
@@ -92,3 +93,16 @@ def test_law_names_in_a_question_carry_the_instrument_they_point_to() -> None:
     assert law_names_in("법에서는 어떻게 돼요? 불법인가요?") == []
     assert abbreviates("약관규제법", "약관의 규제에 관한 법률") and abbreviates("가맹사업법", "가맹사업거래의 공정화에 관한 법률")
     assert not abbreviates("근로기준법", "가맹사업거래의 공정화에 관한 법률")
+
+
+def test_a_short_name_made_of_the_title_words_first_syllables() -> None:
+    titles = ["온라인투자연계금융업 및 이용자 보호에 관한 법률", "온라인투자연계금융업 및 이용자 보호에 관한 법률 시행령",
+              "대부업 등의 등록 및 금융이용자 보호에 관한 법률", "소비자생활협동조합법", "중대재해 처벌 등에 관한 법률"]
+    assert abbreviates("온투법", titles[0]) and abbreviates("생협법", titles[3]) and abbreviates("중처법", titles[4])
+    assert not abbreviates("투온법", titles[0]) and not abbreviates("노래법", titles[3])
+    assert laws_named("온투법 제24조에 계약서에 들어가야 하는 게 뭐뭐예요?", titles) == {titles[0]}
+    assert laws_named("온투법 시행령 제21조에", titles) == {titles[1]}
+    assert laws_named("생협법 제27조에 예외가 있다던데", titles) == {titles[3]}
+    # initials that fit two Acts of the collection name neither
+    assert laws_named("공특법 제3조", ["공공주택 특별법", "공공기관 특별법"]) == set()
+    assert laws_named("공특법 제3조", ["공공주택 특별법", "산업안전보건법"]) == {"공공주택 특별법"}

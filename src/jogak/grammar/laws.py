@@ -174,11 +174,30 @@ def _name_fit(name: str, act_title: str) -> float:
     return len(grams & _bigrams(name_key(act_title))) / len(grams)
 
 
+def _initials_fit(name: str, act_title: str) -> float:
+    """1.0 when ``name``'s stem is made of syllables that open the title's words, in order ("온투법" ←
+    온라인ㆍ투자연계금융업, "생협법" ← 소비자 생활ㆍ협동조합, "중처법" ← 중대재해 처벌): the first within the title's
+    first four syllables, each next one at most six syllables on; else 0. Stems of one syllable never fit."""
+    stem = re.sub(r"(?:법률|법)$", "", name_key(name))
+    title = re.sub(r"[^가-힣]", "", name_key(split_instrument(act_title)[0]))
+    if len(stem) < 2 or not re.fullmatch(r"[가-힣]+", stem):
+        return 0.0
+    at = title.find(stem[0])
+    if at < 0 or at > 3:
+        return 0.0
+    for ch in stem[1:]:
+        nxt = title.find(ch, at + 1)
+        if nxt < 0 or nxt - at > 6:
+            return 0.0
+        at = nxt
+    return 1.0
+
+
 def abbreviates(name: str, act_title: str) -> bool:
-    """Is ``name`` ("가맹사업법", "전자상거래법", "약관규제법") a short name of the Act ``act_title`` ("가맹사업거래의
-    공정화에 관한 법률")? Most of its stem's character bigrams occur in the title (people drop words and
-    particles, never invent syllables)."""
-    return _name_fit(name, act_title) >= 0.6
+    """Is ``name`` ("가맹사업법", "전자상거래법", "약관규제법", "온투법") a short name of the Act ``act_title``
+    ("가맹사업거래의 공정화에 관한 법률")? Most of its stem's character bigrams occur in the title (people drop
+    words and particles, never invent syllables), or its syllables open the title's words in order."""
+    return _name_fit(name, act_title) >= 0.6 or _initials_fit(name, act_title) == 1.0
 
 
 # "법 제11조를 보면", "시행령 제14조에서는", "약관 제17조에": a bare word right before an article says which kind of
@@ -209,6 +228,10 @@ def laws_named(question: str, titles: list[str] | set[str] | tuple[str, ...]) ->
         best = max(((f, ex, ln) for f, ex, ln, _ in fits), default=(0.0, False, 0))
         if best[0] >= 0.6:
             out.update(t for f, ex, ln, t in fits if (f, ex, ln) == best)
+        else:  # an initials short name ("온투법") only when it fits one Act of the collection
+            acts = {act for n in names[-1:] for t, act, r in laws if _initials_fit(n, act)}
+            if len(acts) == 1:
+                out.update(t for t, act, r in laws if act in acts and r == rank)
     return out
 
 
