@@ -41,6 +41,21 @@ TERMS = """# 고요 이용약관
 ② 준비물이 없으면 시공일을 바꿀 수 있다.
 ③ 시공일을 바꾸면 회사는 하루 전까지 알린다.
 ④ 회사는 시공이 끝나면 사진을 보낸다.
+
+제4조(시공의 취소) ① 고객은 다음 각 호의 경우 시공을 취소할 수 있다.
+1. 회사가 약속한 날에 오지 않은 경우
+2. 견적보다 비용이 10퍼센트 넘게 오른 경우
+3. 시공 기사가 바뀐 경우
+4. 자재가 주문과 다른 경우
+5. 고객이 이사를 가게 된 경우
+6. 건물 관리사무소가 공사를 막은 경우
+7. 천재지변이 생긴 경우
+8. 고객이 입원한 경우
+② 시공을 취소하면 회사는 계약금을 7일 안에 환불한다.
+③ 시공 취소에는 취소 수수료를 받지 아니한다.
+④ 환불은 고객이 계약금을 낸 수단으로 한다.
+⑤ 시공 취소는 앱이나 전화로 한다.
+⑥ 시공을 취소한 뒤 다시 신청하면 새로 견적을 낸다.
 """
 
 
@@ -83,3 +98,13 @@ def test_a_named_article_keeps_its_list_beside_shorter_paragraphs(store: Any) ->
         assert item in ans.answer
     assert {c.path for c in ans.citations} >= {"본문/제3조/제1항", "본문/제3조/제1항/제5호", "본문/제3조/제2항",
                                                "본문/제3조/제3항"}
+
+
+def test_a_list_question_gets_the_list_paragraph_before_better_scoring_sentences(store: Any) -> None:
+    # 제4조 is 14 units and ② – ⑥ hold the question's words; the list it asks for (① and its eight items) comes
+    # first — ranked by score alone, ② – ⑥ filled the answer and left no room for it
+    ans = ask(store, "고요 약관 제4조에 시공 취소하면 계약금 환불은 며칠 안에, 어떤 수단으로 해 주고 취소 수수료는 받는지, "
+                     "앱이나 전화로 취소하는지, 다시 신청하면 견적은 새로 내는지, 그리고 취소 사유는 뭐뭐예요?")
+    for item in ("약속한 날에 오지 않은", "10퍼센트 넘게 오른", "시공 기사가 바뀐", "자재가 주문과 다른", "이사를 가게 된",
+                 "관리사무소가 공사를 막은", "천재지변", "고객이 입원한"):
+        assert item in ans.answer

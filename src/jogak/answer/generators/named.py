@@ -10,6 +10,7 @@ from jogak.answer.documents import pointed
 from jogak.answer.generators.candidates import ANSWER_KINDS, Candidate
 from jogak.answer.text import is_annotation
 from jogak.grammar.laws import kinds_before_articles, title_kind
+from jogak.grammar.patterns import LIST_QUESTION_RE
 
 _NAMED = re.compile(r"제\s*\d+\s*조(?:\s*의\s*\d+)?")
 # A decision named by its 사건번호 (2- or 4-digit year, 1–3 Hangul 사건부호, serial) and the section asked for.
@@ -80,7 +81,11 @@ def one_document(question: str, context: Context, picked: list[Candidate], most:
     for c in picked:  # a paragraph is its clause's (heading) ①, not every ① of the picked clauses
         paras.setdefault((c.unit.heading, c.unit.marker), []).append(c)
     keep: list[Candidate] = []
-    for units in sorted(paras.values(), key=lambda us: -max(c.score for c in us)):
+    # a question asking for a list ("뭐뭐예요") is answered by the paragraph holding one, before better-scoring
+    # single sentences that would leave no room for it
+    listing = bool(LIST_QUESTION_RE.search(question))
+    for units in sorted(paras.values(), key=lambda us: (
+            -(listing and any(c.unit.kind == "item" for c in us)), -max(c.score for c in us))):
         if len(keep) + len(units) <= most:
             keep.extend(units)
         elif not keep:  # the best paragraph alone is too long: its opening sentence and its best units
