@@ -110,8 +110,9 @@ SETS = {
     "a45": BLIND / "answers_r45.yaml",  # written in session 29 (aaf288d), run once at its end (06e1083), now used
     "a46": BLIND / "answers_r46.yaml",  # written at the end of session 29 (a7d8a0f), run once at the end of session 30 (849f6f0), now used
     "a47": BLIND / "answers_r47.yaml",  # written at the start of session 30 (76ae562), run once at its end (849f6f0), now used
-    "a48": BLIND / "answers_r48.yaml",  # untouched: written at the end of session 30 (849f6f0), run once at the end of session 31
-    "a49": BLIND / "answers_r49.yaml",  # untouched: written at the start of session 31 (c0cebe5), before its changes; run once at its end
+    "a48": BLIND / "answers_r48.yaml",  # written at the end of session 30 (849f6f0), run once at the end of session 31 (bc164ab), now used
+    "a49": BLIND / "answers_r49.yaml",  # written at the start of session 31 (c0cebe5), run once at its end (bc164ab), now used
+    "a50": BLIND / "answers_r50.yaml",  # untouched: written at the end of session 31 (bc164ab), run once at the end of session 32
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 

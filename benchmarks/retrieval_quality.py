@@ -135,10 +135,12 @@ SETS = {
     "a46": BLIND / "answers_r46.yaml",  # issue 13: written at the end of session 29 (a7d8a0f), run once at the end of session 30 (849f6f0), now used
     "r47": BLIND / "mixed_r47.yaml",  # blind: written at the start of session 30 (76ae562), run once at its end (849f6f0), now used
     "a47": BLIND / "answers_r47.yaml",  # issue 13: written at the start of session 30 (76ae562), run once at its end (849f6f0), now used
-    "r48": BLIND / "mixed_r48.yaml",  # blind, untouched: written at the end of session 30 (849f6f0), run once at the end of session 31
-    "a48": BLIND / "answers_r48.yaml",  # issue 13, untouched: written at the end of session 30 (849f6f0), run once at the end of session 31
-    "r49": BLIND / "mixed_r49.yaml",  # blind, untouched: written at the start of session 31 (c0cebe5), before its changes; run once at its end
-    "a49": BLIND / "answers_r49.yaml",  # issue 13, untouched: written at the start of session 31 (c0cebe5), before its changes; run once at its end
+    "r48": BLIND / "mixed_r48.yaml",  # blind: written at the end of session 30 (849f6f0), run once at the end of session 31 (bc164ab), now used
+    "a48": BLIND / "answers_r48.yaml",  # issue 13: written at the end of session 30 (849f6f0), run once at the end of session 31 (bc164ab), now used
+    "r49": BLIND / "mixed_r49.yaml",  # blind: written at the start of session 31 (c0cebe5), run once at its end (bc164ab), now used
+    "a49": BLIND / "answers_r49.yaml",  # issue 13: written at the start of session 31 (c0cebe5), run once at its end (bc164ab), now used
+    "r50": BLIND / "mixed_r50.yaml",  # blind, untouched: written at the end of session 31 (bc164ab), run once at the end of session 32
+    "a50": BLIND / "answers_r50.yaml",  # issue 13, untouched: written at the end of session 31 (bc164ab), run once at the end of session 32
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
