@@ -56,6 +56,22 @@ TERMS = """# 고요 이용약관
 ④ 환불은 고객이 계약금을 낸 수단으로 한다.
 ⑤ 시공 취소는 앱이나 전화로 한다.
 ⑥ 시공을 취소한 뒤 다시 신청하면 새로 견적을 낸다.
+
+제5조(보험) ① 회사는 시공 사고에 대비하여 배상책임보험에 든다.
+② 회사는 다음 각 호의 어느 하나에 해당하는 때에 보험에 가입하거나 재가입한다.
+1. 사업을 시작한 날
+2. 대표자가 바뀐 날
+3. 보험이 끝나는 날
+③ 보험금은 다음 각 호와 같다.
+1. 사망: 1억원
+2. 부상: 3천만원
+3. 재산 피해: 1천만원
+4. 보험을 새로 들거나 다시 든 뒤 생긴 후유장애: 2천만원
+5. 치료 중 사망: 1억원
+6. 입원: 하루 5만원
+7. 통원: 하루 2만원
+④ 회사는 보험에 든 사실을 7일 안에 고객에게 알린다.
+⑤ 보험에 관한 세부 사항은 회사가 정한다.
 """
 
 
@@ -108,3 +124,11 @@ def test_a_list_question_gets_the_list_paragraph_before_better_scoring_sentences
     for item in ("약속한 날에 오지 않은", "10퍼센트 넘게 오른", "시공 기사가 바뀐", "자재가 주문과 다른", "이사를 가게 된",
                  "관리사무소가 공사를 막은", "천재지변", "고객이 입원한"):
         assert item in ans.answer
+
+
+def test_a_long_list_does_not_crowd_out_the_paragraph_asked_about(store: Any) -> None:
+    # 제5조 is 15 units; an item of ③'s seven amounts repeats the question's words, but ③ is about amounts: a list
+    # paragraph ranks by its opening sentence, and ② (when to take the insurance out again) is quoted
+    ans = ask(store, "고요 약관 제5조에서는 보험을 언제 새로 들거나 다시 들어야 한다고 해요?")
+    paths = {c.path for c in ans.citations}
+    assert {"본문/제5조/제2항", "본문/제5조/제2항/제3호"} <= paths and "본문/제5조/제3항" not in paths

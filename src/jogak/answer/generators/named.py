@@ -85,7 +85,7 @@ def one_document(question: str, context: Context, picked: list[Candidate], most:
     # single sentences that would leave no room for it
     listing = bool(LIST_QUESTION_RE.search(question))
     for units in sorted(paras.values(), key=lambda us: (
-            -(listing and any(c.unit.kind == "item" for c in us)), -max(c.score for c in us))):
+            -(listing and any(c.unit.kind == "item" for c in us)), -_paragraph_score(us))):
         if len(keep) + len(units) <= most:
             keep.extend(units)
         elif not keep:  # the best paragraph alone is too long: its opening sentence and its best units
@@ -93,3 +93,12 @@ def one_document(question: str, context: Context, picked: list[Candidate], most:
             best = sorted(units[1:], key=lambda c: -c.score)[: most - 1]
             keep.extend([units[0], *best])
     return keep
+
+
+def _paragraph_score(units: list[Candidate]) -> float:
+    """What a paragraph is about: its best unit, but a list paragraph's by its opening sentence — its items
+    share that sentence as context, and a long list has many chances at one high-scoring item."""
+    first = min(units, key=lambda c: c.key)
+    if any(c.unit.kind == "item" for c in units) and first.unit.kind != "item":
+        return first.score
+    return max(c.score for c in units)
