@@ -87,3 +87,10 @@ def test_target_and_neighbour_rows() -> None:
     assert structural.target_rows(lex, "반품정책-x", "부록A", None) == []
     assert structural.neighbour_rows(lex, 3, "neighbours", None) == [2, 4]
     assert structural.neighbour_rows(lex, 3, "parent", np.array([True] * 6)) == [4]
+
+
+def test_a_question_naming_an_inserted_appendix_names_it_not_its_neighbour() -> None:
+    from jogak.retrieve.structural import find_clause_refs
+
+    assert [r.part for r in find_clause_refs("별표 1의2에 있는 처분 기준은?")] == ["별표1의2"]
+    assert [r.part for r in find_clause_refs("별표 1 기준은?")] == ["별표1"]

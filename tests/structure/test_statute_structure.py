@@ -240,3 +240,21 @@ def test_an_unnumbered_bracketed_appendix_is_an_appendix() -> None:
     # a sentence that only mentions it stays a sentence
     t = tree_of("제1조(수수료) 수수료는 다음에 따른다.\n별표의 금액을 낸다.\n", "약관.txt")
     assert [n.path for n in t.root.children] == ["본문/제1조"]
+
+
+def test_an_appendix_inserted_between_numbers_is_its_own_node() -> None:
+    # "[별표 1의2]" is inserted by amendment after 별표 1: its own appendix (not more items of 별표 1), and a
+    # reference "별표 1의2와 같다" points at it, while "별표 1의 개정규정" still means 별표 1
+    t = tree_of("제1조(기준) ① 자격기준은 별표 1과 같다.\n② 처분의 세부기준은 별표 1의2와 같다.\n"
+                "③ 별표 1의 개정규정은 따로 정한다.\n부칙\n이 영은 공포한 날부터 시행한다.\n\n"
+                "[별표 1] 자격기준(제1조제1항 관련)\n1. 수석: 5년 이상 승무한 사람\n2. 선임: 3년 이상 승무한 사람\n\n"
+                "[별표 1의2] 처분의 세부기준(제1조제2항 관련)\n1. 일반기준\n가. 최근 3년간의 위반행위로 센다.\n"
+                "2. 개별기준\n가. 거짓으로 받은 경우: 6개월 정지\n\n[별표 2] 수수료(제1조 관련)\n1. 신청: 1만원\n",
+                "시행령.txt")
+    assert [n.path for n in t.root.children] == ["본문/제1조", "부칙", "별표 1", "별표 1의2", "별표 2"]
+    assert [c.path for c in t.find("별표 1").children] == ["별표 1/제1호", "별표 1/제2호"]
+    assert [c.path for c in t.find("별표 1의2").children] == ["별표 1의2/제1호", "별표 1의2/제2호"]
+    targets = {p.path: [r.target_path for r in p.refs] for p in t.find("본문/제1조").children}
+    assert targets["본문/제1조/제1항"] == ["별표 1"]
+    assert targets["본문/제1조/제2항"] == ["별표 1의2"]
+    assert targets["본문/제1조/제3항"] == ["별표 1"]

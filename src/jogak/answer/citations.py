@@ -31,7 +31,7 @@ _PARA_IN_LABEL = re.compile(r"\s제\s*(\d+)\s*항(?=\s|$)")
 _ITEM_PATH = re.compile(r"^제\s*(\d+)\s*호$")
 _ARTICLE_LABEL = re.compile(r"^(?:(?P<pre>(?:부록|별표|별지|Schedule|Exhibit|Annex|Appendix)\s*\S*)\s+)?"
                             r"(?P<label>제\s*\d+\s*조(?:의\s*\d+)?|Section\s+[\d.]+|Article\s+\d+)", re.I)
-_APPENDIX_NAME = re.compile(r"^(부록|별표|별지|첨부)\s*([A-Za-z0-9]{0,3})|^(Schedule|Exhibit|Annex|Appendix)\s+([A-Z0-9]{1,3})",
+_APPENDIX_NAME = re.compile(r"^(부록|별표|별지|첨부)\s*([A-Za-z0-9]{0,3}(?:의\d+)?)|^(Schedule|Exhibit|Annex|Appendix)\s+([A-Z0-9]{1,3})",
                             re.I)
 _BARE_PARAGRAPH = re.compile(rf"^(?:[{CIRCLED}]|제\s*\d+\s*[항호목]|\(\w{{1,3}}\)|\d+(?:\.\d+)*\.?|[가-하]\.)$")
 CASE_KEYS = CITATION_CASE_KEYS

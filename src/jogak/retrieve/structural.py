@@ -23,10 +23,10 @@ if TYPE_CHECKING:
 
 # ─── clause references named in a question ──────────────────────────────────────────────────────
 
-_PART_KO = r"(?P<part>(?:부록|별표|별지|부칙|첨부)\s*(?:[A-Za-z]|\d{1,2}|[가-하](?![가-힣]))?)"
+_PART_KO = r"(?P<part>(?:부록|별표|별지|부칙|첨부)\s*(?:[A-Za-z]|\d{1,2}(?:의\d{1,2})?|[가-하](?![가-힣]))?)"
 _ART_KO = r"제\s*(?P<art>\d+)\s*조(?:\s*의\s*(?P<sub>\d+))?(?:\s*(?:제\s*)?(?P<para>\d+)\s*항)?"
 KO_CLAUSE = re.compile(rf"(?:{_PART_KO}\s*(?:의\s*)?)?{_ART_KO}")
-KO_PART_ONLY = re.compile(r"(?P<part>(?:부록|별표|별지)\s*(?:[A-Za-z]|\d{1,2}))(?![A-Za-z0-9])")
+KO_PART_ONLY = re.compile(r"(?P<part>(?:부록|별표|별지)\s*(?:[A-Za-z]|\d{1,2}(?:의\d{1,2})?))(?![A-Za-z0-9])")
 EN_CLAUSE = re.compile(r"(?i)\b(?P<kind>section|article|clause|§)\s*(?P<num>\d+(?:\.\d+)*[a-z]?)\b")
 EN_PART = re.compile(r"(?i)\b(?P<kind>schedule|exhibit|annex|appendix)\s+(?P<num>[A-Z0-9]{1,3})\b")
 _CASE_UNITS = set("년월일원조항호개명회차층번살세분시초만억천백장권쪽면건점위등배주달")

@@ -161,7 +161,7 @@ class CandidateReader:
         suffixes = "|".join(re.escape(w) for w in grammar.appendix_id_suffixes)
         suffix = rf"(?:\s*(?:{suffixes}))?" if suffixes else ""
         self._block_re = re.compile(
-            rf"[\[【<〈(]?\s*(?P<word>(?i:{alts}))(?![a-z])(?:\s*(?P<id>(?:{unit_label('호')})|[A-Z](?:-\d+)?(?![a-z.\d])|\d+(?:-\d+)?(?![.\d])|[IVX]+\b(?!\.\d)){suffix})?"
+            rf"[\[【<〈(]?\s*(?P<word>(?i:{alts}))(?![a-z])(?:\s*(?P<id>(?:{unit_label('호')})|[A-Z](?:-\d+)?(?![a-z.\d])|\d+(?:-\d+|의\d+)?(?![.\d])|[IVX]+\b(?!\.\d)){suffix})?"
             rf"(?:\s*(?P<close>[\]】>〉)]))?"
         )
         self._blockword = {w.casefold(): b for b in blocks for w in b.words}
