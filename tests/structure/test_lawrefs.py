@@ -193,3 +193,20 @@ def test_a_list_joined_by_na_keeps_its_paragraph() -> None:
     t = _parse(text, "약관.txt")
     got = [(r.text.strip(), r.target_path) for r in _refs(t, "본문/제21조/제2항")]
     assert got == [("제1항 제1호", "본문/제21조/제1항/제1호"), ("제2호", "본문/제21조/제1항/제2호")]
+
+
+def test_amending_a_law_not_yet_in_force_is_amendment_wording() -> None:
+    # "법률 제8221호 선박안전법 전부개정법률 일부를 다음과 같이 한다." amends a law passed but not yet in force
+    # (so "한다", not "개정한다"): its "제3조제2항제2호" is 선박안전법's, not this Act's 제3조
+    t = _parse("# 해운법\n\n##### 제3조 (사업의 종류)\n\n**①** 해상여객운송사업의 종류는 다음과 같다.\n\n"
+               "**②** 해상화물운송사업의 종류는 다음과 같다.\n\n  1\\. 내항 화물운송사업\n\n  2\\. 외항 화물운송사업\n\n"
+               "## 부칙 <제8381호,2007.4.11>\n\n제1조 (시행일) 이 법은 공포한 날부터 시행한다.\n\n"
+               "제2조 (다른 법률의 개정) ①법률 제8221호 선박안전법 전부개정법률 일부를 다음과 같이 한다.\n\n"
+               "제3조제2항제2호 중 \"「해운법」 제25조제1호\"를 \"「해운법」 제23조제1호\"로 한다.\n\n"
+               "②선원법 일부를 다음과 같이 개정한다.\n\n제103조제1항 중 \"「해운법」 제34조\"를 \"「해운법」 제33조\"로 한다.\n",
+               "법률.md")
+    inside = [r for n in t.root.walk() if n.block_type == "addenda" for r in n.refs]
+    assert inside and all(r.target_path is None for r in inside), [(r.text, r.target_path) for r in inside]
+    assert {r.text.strip(): r.reason for r in inside}["제3조제2항제2호"] == "amendment text"
+    (art,) = [n for n in t.root.walk() if n.block_type == "addenda" and n.path.endswith("/제2조")]
+    assert "transitional_for" not in (art.attrs or {})

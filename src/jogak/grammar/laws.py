@@ -272,11 +272,13 @@ REF_CONNECTOR_WORDS = (",", "，", "및", "또는", "이나", "나", "부터", "
                        "비고")
 # An amending provision in a 부칙: "② 경비업법 일부를 다음과 같이 개정한다." — the text after it until the next
 # provision is the amended law's wording, not links into this document.
-AMENDMENT_RE = re.compile(r"(?:\s*(?:일부|전부)\s*(?:를|을)|\s*(?:을|를)|\s*중)?\s*다음과\s*같이\s*개정한다")
+# "법률 제8221호 선박안전법 전부개정법률 일부를 다음과 같이 한다." (a law not yet in force is amended "…같이 한다").
+AMENDMENT_RE = re.compile(r"(?:\s*(?:일부|전부)\s*(?:를|을)|\s*(?:을|를)|\s*중)?\s*다음과\s*같이\s*개정한다"
+                          r"|\s*(?:일부|전부)\s*(?:를|을)\s*다음과\s*같이\s*한다")
 # The amended law's name, at the end of the text before AMENDMENT_RE (after a provision's label):
 # "② 경비업법 일부를 …", "제10조(다른 법률의 개정) 소득세법 일부를 …", "「형법」 일부를 …", "항공법중 …".
-AMENDED_LAW_RE = re.compile(r"(?:「(?P<bracketed>[^」\n]{1,80})」|(?P<plain>[가-힣A-Za-z0-9ㆍ·]"
-                            r"[가-힣A-Za-z0-9ㆍ· \t]{0,79}?))\s*$")
+AMENDED_LAW_RE = re.compile(r"(?:법률\s*제\s*\d+\s*호\s*)?(?:「(?P<bracketed>[^」\n]{1,80})」|(?P<plain>[가-힣A-Za-z0-9ㆍ·]"
+                            r"[가-힣A-Za-z0-9ㆍ· \t]{0,79}?))(?:\s*(?:전부|일부)\s*개정\s*법률)?\s*$")
 # A provision kept only as "생략" (omitted) in an amending act's 부칙: "제2조부터 제4조까지 생략", "<18> 부터 <113> 까지 생략".
 OMITTED_RE = re.compile(r"생\s*략\s*[.]?\s*$")
 # The same, as the rest of a paragraph's line: "①부터 ⑨까지 생략", "① 내지 <16> 생략", "① 및 ② 생략" (``end``: the last).
