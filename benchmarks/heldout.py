@@ -113,6 +113,7 @@ SETS = {
     "a48": BLIND / "answers_r48.yaml",  # written at the end of session 30 (849f6f0), run once at the end of session 31 (bc164ab), now used
     "a49": BLIND / "answers_r49.yaml",  # written at the start of session 31 (c0cebe5), run once at its end (bc164ab), now used
     "a50": BLIND / "answers_r50.yaml",  # untouched: written at the end of session 31 (bc164ab), run once at the end of session 32
+    "a51": BLIND / "answers_r51.yaml",  # untouched: written at the start of session 32 (b9ea4c5), run once at the end of session 32
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 

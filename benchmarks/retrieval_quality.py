@@ -141,6 +141,8 @@ SETS = {
     "a49": BLIND / "answers_r49.yaml",  # issue 13: written at the start of session 31 (c0cebe5), run once at its end (bc164ab), now used
     "r50": BLIND / "mixed_r50.yaml",  # blind, untouched: written at the end of session 31 (bc164ab), run once at the end of session 32
     "a50": BLIND / "answers_r50.yaml",  # issue 13, untouched: written at the end of session 31 (bc164ab), run once at the end of session 32
+    "r51": BLIND / "mixed_r51.yaml",  # blind, untouched: written at the start of session 32 (b9ea4c5), run once at the end of session 32
+    "a51": BLIND / "answers_r51.yaml",  # issue 13, untouched: written at the start of session 32 (b9ea4c5), run once at the end of session 32
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
