@@ -40,6 +40,11 @@ from jogak.model import Chunk, ChunkMetadata, Hit, Segment
     ("몇 톤짜리부터 신고해요?", "최대 적재량이 2.5톤 이상인 화물자동차", True),
     ("최대 몇 배를 더 내요?", "부정수급액의 5배 이하의 금액을 징수한다.", True),
     ("최대 몇 배를 더 내요?", "배송비는 3천원으로 한다.", False),
+    # a unit in Latin letters: a number in that unit answers, a delegated "기준량" does not
+    ("1년에 에너지를 몇 TOE 이상 쓰면 신고해요?", "에너지사용량이 대통령령으로 정하는 기준량 이상인 자", False),
+    ("1년에 에너지를 몇 TOE 이상 쓰면 신고해요?", "연간 에너지사용량이 2천 티오이 이상인 자", False),
+    ("1년에 에너지를 몇 TOE 이상 쓰면 신고해요?", "연간 에너지사용량이 2,000 TOE 이상인 자", True),
+    ("태양광은 몇 kW까지 신고만 하면 돼요?", "발전설비용량 100kW 이하", True),
 ])
 def test_a_counted_question_needs_a_number_of_its_kind(question: str, text: str, expected: bool) -> None:
     wants = counters_asked(question)

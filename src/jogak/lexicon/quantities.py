@@ -107,7 +107,17 @@ _COUNTER_RULES = [(re.compile(cue, re.I), re.compile(rf"{_NUMBER}(?:{ans})" + (f
                   for cue, ans, other in _COUNTERS]
 
 
+# A unit written in Latin letters after "몇" ("몇 TOE", "몇 kWh", "몇 MW", "몇 GB"): answered only by a number in that
+# unit — "대통령령으로 정하는 기준량 이상" states none.
+_LATIN_UNIT = re.compile(r"몇\s*(?P<unit>[A-Za-z][A-Za-z0-9/²³]{0,7})(?![A-Za-z0-9])")
+
+
 def counters_asked(question: str) -> list[re.Pattern[str]]:
     """Patterns an answer must match for each count the question asks with a counter ("몇 번" → a number of
-    times, "몇 퍼센트" → a percentage or a fraction); empty when it asks none."""
-    return [ans for cue, ans in _COUNTER_RULES if cue.search(question)]
+    times, "몇 퍼센트" → a percentage or a fraction, "몇 TOE" → a number of TOE); empty when it asks none."""
+    out = [ans for cue, ans in _COUNTER_RULES if cue.search(question)]
+    for m in _LATIN_UNIT.finditer(question):
+        unit = m.group("unit")
+        if not any(cue.search(m.group(0)) for cue, _ans in _COUNTER_RULES):  # "몇 km", "몇 kg": their rule reads it
+            out.append(re.compile(rf"\d[\d,]*(?:\.\d+)?\s*(?:천|만|백만|억)?\s*{re.escape(unit)}(?![A-Za-z])", re.I))
+    return out
