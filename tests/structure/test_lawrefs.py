@@ -210,3 +210,17 @@ def test_amending_a_law_not_yet_in_force_is_amendment_wording() -> None:
     assert {r.text.strip(): r.reason for r in inside}["제3조제2항제2호"] == "amendment text"
     (art,) = [n for n in t.root.walk() if n.block_type == "addenda" and n.path.endswith("/제2조")]
     assert "transitional_for" not in (art.attrs or {})
+
+
+def test_a_list_of_references_goes_on_past_an_aside_in_parentheses() -> None:
+    # "「고등교육법 시행령」 제28조제1항(「평생교육법 시행령」 제34조에 따라 …) 및 제30조": 제30조 is still the
+    # 고등교육법 시행령's; "제55조제1항(…)ㆍ제2항" is 제55조's 제2항, not this article's
+    t = _parse("# 산업교육법 시행령\n\n##### 제8조 (계약정원)\n\n**①** 계약정원은 「고등교육법 시행령」 제28조제1항(「평생교육법 "
+               "시행령」 제34조에 따라 준용되는 경우를 포함한다) 및 제30조에도 불구하고 따로 있는 것으로 본다.\n\n"
+               "**②** 제9조제1항(제3호는 제외한다)ㆍ제2항(같은 항 제4호는 제외한다) 및 제3항을 준용한다.\n\n"
+               "##### 제9조 (신청)\n\n**①** 신청은 서면으로 한다.\n\n**②** 신청서에는 계획을 적는다.\n\n"
+               "**③** 결과는 30일 안에 알린다.\n\n##### 제30조 (보고)\n\n총장은 매년 보고한다.\n", "시행령.md")
+    r1 = _by_text(t, "본문/제8조/제1항")
+    assert r1["제30조"].target_path is None and r1["제30조"].law == "고등교육법 시행령"
+    r2 = [(r.text.strip(), r.target_path) for r in t.find("본문/제8조/제2항").refs]
+    assert ("제2항", "본문/제9조/제2항") in r2 and ("제3항", "본문/제9조/제3항") in r2, r2

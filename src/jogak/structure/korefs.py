@@ -11,6 +11,7 @@ document or another law) come from lawrefs.py.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -43,6 +44,22 @@ _ELLIPTIC = {
     "bare_item": ("app", "app_id", "art", "sub", "para"),
     "same_para": ("app", "app_id", "art", "sub", "para"),
 }
+
+
+# An aside in parentheses inside a list of references, innermost first (removed repeatedly)
+_ASIDE_RE = re.compile(r"[(（][^()（）]*[)）]")
+
+
+def _connects(gap: str, aside: bool = False) -> bool:
+    """Is ``gap`` (the text between two references) a list connector ("ㆍ", ", ", " 및 ", "부터 ")? With the asides
+    removed (``aside``) nothing else may stay: a "(" the removal left is an aside not closed yet."""
+    if aside:
+        while (reduced := _ASIDE_RE.sub("", gap)) != gap:
+            gap = reduced
+        if "(" in gap or "（" in gap:
+            return False
+    return (len(gap) <= 40 and "\n" not in gap and REF_CONNECTOR_RE.fullmatch(gap) is not None
+            and any(w in gap for w in REF_CONNECTOR_WORDS))
 
 
 @dataclass(slots=True)
@@ -111,7 +128,7 @@ class KoReader:
             # … nor "같은 조 제2항" after a reference into the 부칙 itself ("부칙 제2조제2항 … 같은 조 제2항")
             body_first = (block is not None and block.kind == "addenda" and other_law_of_addenda(block.label) is None
                           and not ADDENDA_WORD_BEFORE_RE.search(self.text, max(0, ref.start - 50), ref.start)
-                          and not (self._connected(ref.start) and self.last_in_block)
+                          and not (self._connected(ref.start, key) is not None and self.last_in_block)
                           and not (base is not None and name in ("same_article", "same_para") and base.in_block))
             where = Where(holder, block, article, self.idx, self.body_prefix, body_first)
             target, ref.reason = self._here(name, addr, where)
@@ -155,14 +172,23 @@ class KoReader:
         s = self.text[self.scope_start.get(key, pos): pos]
         return max(0, s.count("(") + s.count("（") - s.count(")") - s.count("）"))
 
-    def _connected(self, start: int) -> bool:
-        """Does the reference at ``start`` continue the list of the last one ("…제1항, 제2항", "…부터 …")?"""
+    def _connected(self, start: int, key: int) -> _Read | None:
+        """The reference whose list the one at ``start`` continues ("…제1항, 제2항", "…부터 …"), if any: the last one
+        read, or — past an aside in parentheses that held references of its own ("「법인세법」 제75조의8(같은 조
+        제1항제4호에 따른 …) 및 제75조의9") — the last one before the aside, at the depth ``start`` is at."""
         last = self.last
         if last is None or last.end > start:
-            return False
-        gap = self.text[last.end : start]
-        return (len(gap) <= 40 and "\n" not in gap and REF_CONNECTOR_RE.fullmatch(gap) is not None
-                and any(w in gap for w in REF_CONNECTOR_WORDS))
+            return None
+        if _connects(self.text[last.end : start]):
+            return last
+        depth = self._depth(key, start)
+        reads = self.last_in.get(key, [])
+        if not reads or reads[-1] is not last or last.depth <= depth:
+            return None
+        prior = next((r for r in reversed(reads) if r.depth <= depth), None)
+        if prior is None or prior.end > start:
+            return None
+        return prior if _connects(_ASIDE_RE.sub("", self.text[prior.end : start]), aside=True) else None
 
     def _base(self, name: str, start: int, key: int) -> _Read | None:
         """The reference this one continues or refers back to, if any."""
@@ -173,10 +199,9 @@ class KoReader:
             prior = next((r for r in reversed(self.last_in.get(key, [])) if r.depth <= depth), None)
             need = "art" if name == "same_article" else "para"
             return prior if prior is not None and (prior.addr.get(need) or prior.addr.get("app")) else None
-        if name not in _ELLIPTIC or not self._connected(start):
+        last = self._connected(start, key) if name in _ELLIPTIC else None
+        if last is None:
             return None
-        last = self.last
-        assert last is not None
         if last.addr.get("app"):
             return last  # "별표 1 제4호부터 제6호까지"
         if name == "bare_para" and not last.addr.get("para"):
@@ -197,9 +222,9 @@ class KoReader:
             return Scope(reason="a 부칙 of another law")  # "…개정법률 부칙 제3조": not this text's 제3조
         if base is not None:
             return base.scope
-        if name in ("article", "bare_para", "bare_item") and self.last is not None and self._connected(ref.start) \
-                and not self.last.addr.get("app"):
-            return self.last.scope  # "법 제24조의2부터 제24조의12까지": the list's law
+        if name in ("article", "bare_para", "bare_item") and (prev := self._connected(ref.start, key)) is not None \
+                and not prev.addr.get("app"):
+            return prev.scope  # "법 제24조의2부터 제24조의12까지": the list's law
         return SELF
 
 
