@@ -111,10 +111,60 @@ def asks_the_laws_and_decrees(question: str) -> bool:
     return "법령" in question and asks_the_law(question)
 
 
+# The heading of a penalty provision ("제40조 (벌칙)", "제46조 (과태료)", "제15조의11 (과징금)", "제48조 (양벌규정)").
+# Only the provision itself: not "(과태료의 부과기준)", "(과태료 부과에 관한 적용례)", "(벌칙 적용에서 공무원 의제)".
+PENALTY_HEADING_RE = re.compile(r"^제\s*\d+\s*조(?:\s*의\s*\d+)?\s*[(（]\s*(?P<kind>벌칙|과태료|과징금|양벌)(?:\s*처분|\s*규정)?\s*[)）]")
+# In a penalty provision, the clause of the same law whose breach it punishes: "제28조제4항을 위반하여", "제8조에 따른
+# 동의를 받지 아니하고", "제10조의2제1항에 따른 명령을 위반한". A clause of another law ("「민법」 제5조", "법 제3조",
+# "같은 법 제2조") is not this law's.
+VIOLATED_CLAUSE_RE = re.compile(r"(?<![」법영칙])(?<![」법영칙]\s)제\s*(?P<art>\d+)\s*조(?:\s*의\s*(?P<sub>\d+))?"
+                                r"(?:\s*제\s*(?P<para>\d+)\s*항)?")
+
+
+def violated_clauses(text: str) -> list[tuple[str, int | None]]:
+    """The clauses of the same law a penalty provision's text punishes the breach of, as (article label "제28조" /
+    "제10조의2", paragraph number or None): "제28조제4항을 위반하여 …한 자" → [("제28조", 4)]."""
+    out: list[tuple[str, int | None]] = []
+    for m in VIOLATED_CLAUSE_RE.finditer(text):
+        art = f"제{m.group('art')}조" + (f"의{m.group('sub')}" if m.group("sub") else "")
+        para = int(m.group("para")) if m.group("para") else None
+        if (art, para) not in out:
+            out.append((art, para))
+    return out
+
+
 def asks_a_sanction(question: str) -> bool:
     """Does the question ask about a state sanction (``SANCTION_CUE_RE``) without pointing to a company's own rules?
     The answer stage takes it as pointing to the statutes unless the question names another document."""
     return bool(SANCTION_CUE_RE.search(question)) and not _OWN_RULES_RE.search(question)
+
+
+# The sanction is what the question asks ("…하면 과태료가 얼마예요?", "어떤 처벌을 받아요?", "벌금 나와요?"), not a
+# circumstance of it ("학대해서 처벌받은 사람은 몇 년 동안 취직을 못 해요?", "처벌받은 적이 있는지 알아봐요?").
+_SANCTION_ASKED_RE = re.compile(
+    r"(?:어떤|무슨|어느\s*정도의?|얼마의)\s*(?:처벌|벌금|징역|과태료|과징금|형사\s*책임)"
+    r"|(?:처벌|벌금|징역|과태료|과징금)\s*(?:이|가|은|는|을|를|도|으로|로|\s*같은\s*(?:걸|거|것을?))?"
+    r"(?:\s*(?:최대|최고|대략|보통|실제로|정확히|딱|한|몇|금액[이은을]?|액수[가는를]?))*\s*(?:얼마|몇|어느\s*정도|어떻게|되나요|돼요|되요|받아요|받나요|"
+    r"받게\s*돼|받을\s*수|받는\s*거|받는지|받아야|나와요|나오나요|나올|물어요|물게|물어야|무나요|물\s*수|내야|내나요|부과)")
+
+
+def sanctions_asked(question: str) -> tuple[str, ...]:
+    """The kinds of penalty provision (``PENALTY_HEADING_RE``'s kind) a question asking the sanction is answered by,
+    preferred first: "과태료" a 과태료 article, "과징금" a 과징금 one; "처벌", "벌금", "징역" the 벌칙 (criminal) articles,
+    then 과태료 (an everyday "처벌" covers a fine too) — never a 과징금, which replaces a business suspension."""
+    kinds: list[str] = []
+    if re.search(r"처벌|벌금|징역|형사\s*책임", question):
+        kinds.append("벌칙")
+    if "과태료" in question or kinds:
+        kinds.append("과태료")
+    if "과징금" in question:
+        kinds.append("과징금")
+    return tuple(kinds)
+
+
+def asks_the_sanction(question: str) -> bool:
+    """Is the state sanction itself what the question asks (``asks_a_sanction`` and ``_SANCTION_ASKED_RE``)?"""
+    return asks_a_sanction(question) and bool(_SANCTION_ASKED_RE.search(question))
 
 
 # Words of public regulation a question uses without naming a law — a fine, a penalty, a permit, the

@@ -80,6 +80,9 @@ class SearchOptions:
     # an Act clause among the first this many hits that leaves details to its decree or rule ("대통령령으로 정한다")
     # is followed by the candidate clause of that decree or rule which names it (retrieve/delegation.py; 0: off)
     delegation_top: int = 3
+    # a question asking what the sanction is: the penalty article citing one of the first this many hits (a duty
+    # clause of a statute) as breached goes right before it (retrieve/sanction.py; 0: off)
+    sanction_top: int = 3
     # The rerank stage (retrieve/rerank.py): None, a backend name ("auto", "learned", "leaf", "cross-encoder",
     # "http") or a mapping {backend, model, url, top, weight, timeout, api_key_env}. "auto": the learned
     # reranker where its weights fit the store's embedding model and the question's language, nothing
@@ -114,7 +117,7 @@ class SearchOptions:
         """Seed 001's pipeline: dense only, nothing structural."""
         return cls(bm25=False, query_filters=False, clause_lookup=False, xref=False, routing=False, authority={},
                    lexicon=False, leaves=False, collapse=False, documents=False, rerank=None, feedback=False,
-                   article_dense=False, delegation_top=0)
+                   article_dense=False, delegation_top=0, sanction_top=0)
 
     @classmethod
     def plain_hybrid(cls) -> SearchOptions:
@@ -122,7 +125,7 @@ class SearchOptions:
         lexicon, no question filters."""
         return cls(query_filters=False, clause_lookup=False, xref=False, routing=False, authority={},
                    lexicon=False, lexicon_dense=False, leaves=False, collapse=False, documents=False, rerank=None,
-                   feedback=False, article_dense=False, delegation_top=0)
+                   feedback=False, article_dense=False, delegation_top=0, sanction_top=0)
 
 
 @dataclass

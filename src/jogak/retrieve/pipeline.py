@@ -10,6 +10,7 @@
     clauses     the chunks of one clause collapse into one hit                         (clauses.py)
     rerank      optional second opinion on the top clauses                             (rerank.py)
     delegation  an Act clause that delegates is followed by its decree's clause         (delegation.py)
+    sanction    a duty clause asked about as breached: its penalty article before it  (sanction.py)
     spread      several fitting documents take turns at the top                        (documents.py)
     xref        the top k, pointers paired with their targets                          (xref.py)
     expansion   optional neighbours / parent context                                   (expansion.py)
@@ -31,6 +32,7 @@ from jogak.retrieve.hybrid import fuse
 from jogak.retrieve.lookup import named_first
 from jogak.retrieve.options import SearchOptions, SearchResult
 from jogak.retrieve.rerank import rerank
+from jogak.retrieve.sanction import follow_sanctions
 from jogak.retrieve.scope import Entry, Scope, open_scope, row_id
 from jogak.retrieve.searchable import SearchableStore
 from jogak.retrieve.transitional import with_versions
@@ -68,7 +70,8 @@ def search(store: SearchableStore, query: str, k: int = 5, filters: Any = None,
     """The top ``k`` hits for ``query`` (plus expansion context when asked), with the filters in force."""
     first = first_ranking(store, query, k, filters, options)
     scope, cands, by_row = first.scope, first.cands, first.by_row
-    ordered = documents.spread(scope, follow_delegation(scope, rerank(scope, first.ordered, cands.qvec)), first.named)
+    ordered = follow_sanctions(scope, follow_delegation(scope, rerank(scope, first.ordered, cands.qvec)))
+    ordered = documents.spread(scope, ordered, first.named)
     final, placed = assemble(scope, ordered, by_row)
     hits = with_versions(scope, _hits(store, expand(scope, final, placed)))
     return SearchResult(query=query, filters=scope.shown, hits=hits, warnings=scope.warnings,

@@ -58,6 +58,7 @@ from jogak.answer.generators.fit import (
     wanted_types,
 )
 from jogak.answer.generators.named import APPENDIX_WORDS, named_clause
+from jogak.answer.generators.sanction import link_sanctions
 from jogak.answer.generators.selection import (
     complete,
     compose,
@@ -131,7 +132,7 @@ class ExtractiveAnswerer(Generator):
         info["wants_list"] = wants_list
 
         def fits(units: list[Candidate]) -> bool:
-            return (answers_type(question, units, law) and covers_focus(focus, units, question, w)
+            return (answers_type(question, units, law, cands) and covers_focus(focus, units, question, w)
                     and (not wants_list or lists_several(units)))
 
         # each question of a question asking several: its own best unit (select keeps it within the answer's clauses)
@@ -256,6 +257,7 @@ class ExtractiveAnswerer(Generator):
         for c in cands:
             got = set(c.matched)
             c.noun_coverage = round(sum(q.idf[t] for t in nouns if t in got) / tot_n, 4) if tot_n else 1.0
+        link_sanctions(question, cands, self.weights.sanction_link)  # the item punishing the breach asked about
         cands.sort(key=lambda c: (-c.score, c.excerpt.n, c.unit.start))
         return Scored(cands, coverage, {t: q.idf[t] for t in nouns}, doc_scores if points else {})
 

@@ -9,8 +9,9 @@ import re
 from functools import lru_cache
 
 from jogak.answer.generators.candidates import Candidate, article_key
+from jogak.answer.generators.selection import lead_quotes
 from jogak.answer.generators.weights import ExtractiveWeights
-from jogak.answer.units import Unit
+from jogak.answer.units import Unit, normalise_ws
 from jogak.grammar.definitions import asks_a_meaning
 from jogak.grammar.laws import asks_the_law, title_kind
 from jogak.grammar.patterns import DEFINITION_HEADING_RE, REFERENCE_VERB_STEMS
@@ -68,7 +69,8 @@ def _article_title(c: Candidate) -> str:
     return c.unit.heading or str(c.excerpt.chunk.metadata.article or "")
 
 
-def answers_type(question: str, chosen: list[Candidate], law: bool | None = None) -> bool:
+def answers_type(question: str, chosen: list[Candidate], law: bool | None = None,
+                 cands: list[Candidate] | None = None) -> bool:
     """Whether the chosen units state what the question asks for when it asks for a quantity or a time
     ("며칠", "얼마", "how long") or a contact ("전화번호", "e-mail"): some unit itself (a table row with
     its header) holds one; a count asked with its counter ("몇 번", "몇 퍼센트") needs a number of that kind.
@@ -83,10 +85,21 @@ def answers_type(question: str, chosen: list[Candidate], law: bool | None = None
             title_kind(c.excerpt.chunk.metadata.doc_title or "") != "other" for c in chosen):
         return False
     if asks_exact_figure(question) and chosen and not any(
-            states_figure(c.unit.display(), question) for c in chosen if article_key(c) == article_key(chosen[0])):
+            states_figure(_said(c, cands or chosen), question) for c in chosen if article_key(c) == article_key(chosen[0])):
         return False  # "과태료가 실제로 얼마" answered by "300만원 이하의 과태료": the figure is not in its clause
     wants = [rx for cue, rx in _REQUIRED_TYPES if cue.search(question)] + counters_asked(question)
-    return all(any(rx.search(c.unit.display()) for c in chosen) for rx in wants)
+    return all(any(rx.search(_said(c, cands or chosen)) for c in chosen) for rx in wants)
+
+
+def _said(c: Candidate, cands: list[Candidate]) -> str:
+    """What the answer says with a unit: a list item comes with its lead when the lead is quoted with it
+    ("다음 각 호의 어느 하나에 해당하는 자에게는 500만원 이하의 과태료를 부과한다." + "4. 제28조제4항을 위반하여 …한
+    자"): the amount a question about the sanction asks is in the lead, the violation in the item. Only a lead the
+    answer can quote (``lead_quotes``): one the excerpts do not hold is not said."""
+    text = c.unit.display()
+    if c.unit.kind == "item" and (leads := lead_quotes(c, cands, ExtractiveWeights().max_lead_chars)):
+        return " ".join([*(normalise_ws(u.text) for _, u in leads), text])
+    return text
 
 
 # Separators of things named one after another in one sentence: "대지, 높이 및 형태, 구조안전, 화재안전",

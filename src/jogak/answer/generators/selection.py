@@ -20,6 +20,9 @@ from jogak.grammar.patterns import LIST_LEAD_RE as LIST_LEAD
 
 _ITEM_MARK_ONLY = re.compile(r"\s*(?:\(?[0-9가-힣a-zA-Z]{1,3}[.)]|[①-⑳])?\s*")  # what parts a lead from its item 1
 _PROVISO = re.compile(r"^\s*(?:다만|단,|단서)")
+# The sentence that qualifies the one before it ("…과태료를 부과한다. 이 경우 그 금액이 3천만원을 초과하는 경우에는
+# 3천만원으로 한다."): the rule's second half (후단), as much a part of it as a proviso
+_QUALIFIER = re.compile(r"^\s*이\s*경우(?:에는|에도|에)?\s")
 _LABEL_START = re.compile(r"^\s*(?:\d+(?:의\d+)?\.|[가-하]\.|\(\d+\)|\d+\)|[①-⑳])\s")
 # A later paragraph that limits an earlier one ("③ 제2항에도 불구하고 …", "제1항의 경우 …", "전항의 …").
 _LIMITS_PARA = re.compile(r"^\s*(?:제\s*(?P<n>\d+)\s*항(?:에도\s*불구하고|의\s*경우|에\s*따른)|전\s*항)")
@@ -114,7 +117,7 @@ def complete(chosen: list[Candidate], cands: list[Candidate], w: ExtractiveWeigh
             if x not in out:
                 out.append(x)
         # ... and a proviso never comes without the rule it qualifies (the sentence before it)
-        prev = _previous_unit(c, cands) if _PROVISO.match(c.unit.text) else None
+        prev = _previous_unit(c, cands) if _PROVISO.match(c.unit.text) or _QUALIFIER.match(c.unit.text) else None
         if prev is not None and prev not in out and prev.unit.answerable:
             out.append(prev)
         # ... and so do the conditions its clause states elsewhere: a later paragraph that limits this
@@ -174,9 +177,9 @@ def compose(chosen: list[Candidate], cands: list[Candidate], context: Context,
     out: list[DraftStatement] = []
     attributed: set[str] = set()
     for c in kept:
-        for lead in lead_units(c, w.max_lead_chars):
+        for n, lead in lead_quotes(c, cands, w.max_lead_chars):
             if not any(normalise_ws(lead.text) == normalise_ws(s.text) for s in out):
-                out.append(DraftStatement(normalise_ws(lead.text), [Quote(c.excerpt.n, lead)]))
+                out.append(DraftStatement(normalise_ws(lead.text), [Quote(n, lead)]))
         text = c.unit.shown()
         if c.excerpt.tier != "primary":
             where = _where(c, context.lang)
@@ -280,24 +283,29 @@ def _points_to(pointer: Candidate, c: Candidate) -> bool:
 def _proviso_run(c: Candidate, cands: list[Candidate], reach: int) -> list[Candidate]:
     """The sentences after ``c`` in its paragraph up to and including the first proviso among the next
     ``reach`` units; [] when none of them is one (or a list item comes first: a proviso after a list
-    belongs to the list's lead, which ``complete`` reads with its items)."""
+    belongs to the list's lead, which ``complete`` reads with its items) — but the "이 경우 …" sentences right after
+    ``c`` (its 후단) in any case."""
     run: list[Candidate] = []
+    qualified: list[Candidate] = []  # a "이 경우 …" sentence right after the unit comes whatever follows
     cur = c
     for step in range(max(0, reach)):
         nxt = _next_unit(cur, cands)
         if nxt is None or nxt.unit.kind != "sentence" or not nxt.unit.answerable:
-            return []
+            return qualified
         # beyond a proviso right after the unit, only on the paragraph's own line: a new line (a 목 the splitter
         # read as a sentence, "다. 우유류판매업: …") is another provision, whose proviso is its own
         proviso = bool(_PROVISO.match(nxt.unit.text))
-        if (step or not proviso) and ("\n" in c.excerpt.text[cur.unit.end:nxt.unit.start]
-                                      or _LABEL_START.match(nxt.unit.text)):
-            return []
+        qualifier = step == len(qualified) and bool(_QUALIFIER.match(nxt.unit.text))
+        if (step or not (proviso or qualifier)) and ("\n" in c.excerpt.text[cur.unit.end:nxt.unit.start]
+                                                     or _LABEL_START.match(nxt.unit.text)):
+            return qualified
         run.append(nxt)
         if proviso:
             return run
+        if qualifier:
+            qualified = list(run)
         cur = nxt
-    return []
+    return qualified
 
 
 def _next_unit(c: Candidate, cands: list[Candidate]) -> Candidate | None:
@@ -415,6 +423,26 @@ def lead_units(c: Candidate, max_chars: int) -> list[Unit]:
         return []
     return [v for v in c.units if v.kind == "sentence" and v.end <= u.start and v.heading == u.heading
             and v.marker == u.marker and normalise_ws(v.text) in ctx]
+
+
+def lead_quotes(c: Candidate, cands: list[Candidate], max_chars: int) -> list[tuple[int, Unit]]:
+    """The lead of a list item or table row as quotes (excerpt number, unit): from its own excerpt
+    (``lead_units``), else — a list the chunker cut, whose lead ended the chunk before (in the context: the item's
+    excerpt carries it) — the lead sentence of that chunk, in the same clause, heading and paragraph."""
+    own = lead_units(c, max_chars)
+    if own or c.unit.kind != "item" or not c.unit.context or c.excerpt.carry is None:
+        return [(c.excerpt.n, u) for u in own]
+    ctx = normalise_ws(c.unit.context)
+    if len(ctx) > max_chars:
+        return []
+    clause = c.excerpt.chunk.metadata.clause
+    for x in cands:
+        u = x.unit
+        if (x.excerpt.n != c.excerpt.n and x.excerpt.chunk.metadata.clause == clause and clause is not None
+                and u.kind == "sentence" and u.heading == c.unit.heading and u.marker == c.unit.marker
+                and normalise_ws(u.text) in ctx):
+            return [(x.excerpt.n, u)]
+    return []
 
 
 def clause_key(c: Candidate) -> tuple[str, str, str]:

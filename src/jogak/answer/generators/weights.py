@@ -142,6 +142,10 @@ class ExtractiveWeights:
     # answer's best and shares this much of its topic words (lemma Jaccard)
     other_doc_keep: float = 0.85
     other_doc_overlap: float = 0.2
+    # a question asking the sanction: a penalty provision's unit rises to the best score of the clause it cites as
+    # breached, plus this share of it ("제28조제4항을 위반하여 …한 자" ← 제28조④ matching "수강료를 안 돌려주고";
+    # answer/generators/sanction.py); 0 turns it off
+    sanction_link: float = 0.5
     max_lead_chars: int = 220  # a list's or table's lead sentence is quoted with it up to this length
 
     def tier_weight(self, tier: str) -> float:

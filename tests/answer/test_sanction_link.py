@@ -1,0 +1,148 @@
+"""A question about a sanction ("…하면 과태료가 얼마예요?") is answered by the penalty item that punishes the breach
+it describes — found through the duty clause the item cites by number ("제4조제2항을 위반하여"), not by sharing
+words with the question — with the amount from the item's lead (a real store on disk, no embedder)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from jogak.answer.ask import answer_hits, ask
+from jogak.answer.context import build_context
+from jogak.answer.continuation import follow_lists
+from jogak.answer.generators.extractive import ExtractiveAnswerer
+from jogak.answer.generators.selection import lead_quotes
+from jogak.answer.generators.weights import ExtractiveWeights
+from jogak.grammar.laws import PENALTY_HEADING_RE, asks_the_sanction, sanctions_asked, violated_clauses
+from jogak.index.store import open_store
+from jogak.model import Chunk, ChunkMetadata, Hit, Segment
+from jogak.retrieve import search
+from jogak.retrieve.options import SearchOptions
+
+ACT = """# 수영장 안전관리법
+
+제1조(목적) 이 법은 수영장 이용자의 안전을 지키는 것을 목적으로 한다.
+
+제2조(안전요원) ① 수영장 운영자는 개장 시간 동안 안전요원을 1명 이상 배치하여야 한다.
+② 안전요원은 매년 응급처치 교육을 받아야 한다.
+
+제3조(수질 검사) 수영장 운영자는 매월 물의 상태를 검사하고 그 결과를 게시하여야 한다.
+
+제4조(이용료의 반환) ① 수영장 운영자는 이용료를 미리 받을 수 있다.
+② 수영장 운영자는 수영장을 열지 못하게 된 경우에는 이용자가 미리 낸 돈을 7일 이내에 돌려주어야 한다.
+
+제5조(사고 보고) 수영장 운영자는 이용자가 다친 사고가 나면 지체 없이 시장에게 보고하여야 한다.
+
+제9조(과태료) ① 다음 각 호의 어느 하나에 해당하는 자에게는 300만원 이하의 과태료를 부과한다.
+1. 제2조제1항을 위반하여 안전요원을 배치하지 아니한 자
+2. 제3조를 위반하여 검사 결과를 게시하지 아니한 자
+3. 제4조제2항을 위반하여 반환 조치를 하지 아니한 자
+② 제5조를 위반하여 보고를 하지 아니한 자에게는 100만원 이하의 과태료를 부과한다.
+③ 제1항 및 제2항에 따른 과태료는 시장이 부과ㆍ징수한다.
+"""
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    d = tmp_path_factory.mktemp("sanction")
+    (d / "수영장 안전관리법.md").write_text(ACT, encoding="utf-8")
+    st = open_store(d / "db", embedder=False)
+    assert not st.ingest([str(d / "수영장 안전관리법.md")]).failed
+    yield st
+    st.close()
+
+
+def test_penalty_provisions_and_the_clauses_they_punish() -> None:
+    assert PENALTY_HEADING_RE.search("제9조 (과태료)") and PENALTY_HEADING_RE.search("제40조(벌칙)")
+    assert not PENALTY_HEADING_RE.search("제4조 (이용료의 반환)")
+    assert not PENALTY_HEADING_RE.search("제2조 (과태료 부과에 관한 적용례)")  # a 부칙 article citing 제9조 and 제4조
+    assert violated_clauses("3. 제4조제2항을 위반하여 반환 조치를 하지 아니한 자") == [("제4조", 2)]
+    assert violated_clauses("제10조의2에 따른 명령을 위반한 자") == [("제10조의2", None)]
+    # another law's clause ("「민법」 제5조", "법 제3조", "같은 법 제2조") is not this law's
+    assert violated_clauses("「민법」 제5조, 법 제3조 또는 같은 법 제2조를 위반한 자") == []
+
+
+def _best_units(st: Any, question: str, lift: float) -> list[str]:
+    ctx = build_context(search(st, question, k=8).hits, question=question)
+    answerer = ExtractiveAnswerer(use_embeddings=False, weights=replace(ExtractiveWeights(), sanction_link=lift))
+    return [c.unit.text for c in answerer.score(question, ctx).candidates if c.unit.answerable][:3]
+
+
+def test_the_item_punishing_the_breach_asked_about_comes_first(store: Any) -> None:
+    q = "수영장이 문을 못 열게 됐는데 미리 받은 돈을 안 돌려주고 버티면 과태료가 최대 얼마예요?"
+    best = _best_units(store, q, ExtractiveWeights().sanction_link)
+    assert best[0].startswith("제4조제2항을 위반하여"), best
+    # without the link the duty itself (or another item) leads: the question shares few words with the item
+    assert not _best_units(store, q, 0.0)[0].startswith("제4조제2항을 위반하여")
+    ans = ask(store, q)
+    assert "300만원 이하의 과태료" in ans.answer and "제4조제2항을 위반하여" in ans.answer, ans.answer
+    assert all(c.article.startswith("제9조") for c in ans.citations[:2]), [c.article for c in ans.citations]
+
+
+def test_a_question_not_about_a_sanction_is_left_alone(store: Any) -> None:
+    q = "수영장이 문을 못 열게 되면 미리 낸 돈은 며칠 안에 돌려받아요?"
+    assert _best_units(store, q, 1.0) == _best_units(store, q, 0.0)
+
+
+def test_retrieval_puts_the_penalty_article_before_the_duty_it_punishes(store: Any) -> None:
+    q = "수영장이 문을 못 열게 됐는데 미리 받은 돈을 안 돌려주고 버티면 과태료가 최대 얼마예요?"
+    off = search(store, q, k=5, options=SearchOptions.from_config(sanction_top=0))
+    on = search(store, q, k=5)
+    assert off.hits[0].chunk.metadata.path.startswith("본문/제4조")  # the duty matches the question's words
+    assert on.hits[0].chunk.metadata.path.startswith("본문/제9조") and "sanction" in on.hits[0].matched
+    assert on.hits[1].chunk.metadata.path.startswith("본문/제4조")
+    # a question about the duty itself, or mentioning a sanction only as a circumstance, is left as it was
+    for q in ("수영장이 문을 못 열게 되면 미리 낸 돈은 며칠 안에 돌려받아요?",
+              "과태료를 낸 적이 있는 수영장도 미리 받은 돈은 7일 안에 돌려줘야 해요?"):
+        assert [h.chunk.id for h in search(store, q, k=5).hits] == [
+            h.chunk.id for h in search(store, q, k=5, options=SearchOptions.from_config(sanction_top=0)).hits]
+
+
+def test_the_kind_of_sanction_asked_picks_the_provision() -> None:
+    assert sanctions_asked("어떤 처벌을 받아요?") == ("벌칙", "과태료")
+    assert sanctions_asked("과태료가 얼마예요?") == ("과태료",)
+    assert sanctions_asked("과징금은 얼마까지 나와요?") == ("과징금",)
+    assert asks_the_sanction("몰래 운영하면 어떤 처벌을 받아요?")
+    assert not asks_the_sanction("학대해서 처벌받은 사람은 몇 년 동안 취직을 못 해요?")
+    assert not asks_the_sanction("회사 약관에 따른 과태료는 얼마예요?")  # a company's own rules: no state sanction
+
+
+LONG = "# 공기질 관리법\n\n제3조(측정) 소유자는 매년 실내공기질을 측정하여야 한다.\n\n제9조(과태료) ① 다음 각 호의 어느 하나에 해당하는 " \
+       "자에게는 500만원 이하의 과태료를 부과한다.\n" + "".join(
+           f"{i}. 제{i + 10}조제{i % 3 + 1}항을 위반하여 시설의 점검 결과를 기록하지 아니하거나 거짓으로 기록하여 보존한 자로서 "
+           f"시정명령을 받고도 {i}개월 안에 고치지 아니한 자\n" for i in range(1, 12)) + \
+       "12. 제3조를 위반하여 실내공기질을 측정하지 아니한 자\n② 과태료는 시장이 부과한다.\n"
+
+
+def test_an_item_of_a_list_cut_by_the_chunker_is_said_with_its_lead(tmp_path: Any) -> None:
+    # the 과태료 article's list is longer than a chunk: item 12 sits in a later chunk than the lead holding the
+    # amount; the answer quotes that lead (from the chunk before, which the context holds) with the item
+    (tmp_path / "공기질 관리법.md").write_text(LONG, encoding="utf-8")
+    st = open_store(tmp_path / "db", embedder=False)
+    assert not st.ingest([str(tmp_path / "공기질 관리법.md")]).failed
+    q = "사무실에서 실내공기질을 아예 측정하지 않으면 과태료가 얼마나 돼요?"
+    ctx = build_context(follow_lists(st, search(st, q, k=6).hits), question=q)
+    cands = ExtractiveAnswerer(use_embeddings=False).score(q, ctx).candidates
+    item = next(c for c in cands if c.unit.text.startswith("제3조를 위반하여"))
+    lead = next(c for c in cands if "500만원 이하의 과태료를 부과한다" in c.unit.text)
+    assert item.excerpt.n != lead.excerpt.n  # the list was cut: lead and item in two excerpts
+    quotes = lead_quotes(item, cands, ExtractiveWeights().max_lead_chars)
+    assert [(n, u.text) for n, u in quotes] == [(lead.excerpt.n, lead.unit.text)]
+    ans = ask(st, q)
+    if ans.outcome == "answer":
+        assert "500만원 이하의 과태료" in ans.answer, ans.answer
+    st.close()
+
+
+def test_a_sentence_qualifying_the_rule_comes_with_it() -> None:
+    text = ("제67조(과태료) ⑤ 제49조를 위반하여 보증에 가입하지 아니한 임대사업자에게는 임대보증금의 100분의 10 이하에 상당하는 "
+            "금액의 과태료를 부과한다. 이 경우 그 금액이 3천만원을 초과하는 경우에는 3천만원으로 한다. 과태료는 시장이 부과한다.")
+    md = ChunkMetadata(source="임대법.txt", doc_title="임대법", chunk_no=0, article="제67조 (과태료)", page_start=None,
+                       page_end=None, char_start=0, char_end=len(text), block_type="body", path="본문/제67조/제5항",
+                       doc_id="임대법", segments=[Segment("본문/제67조/제5항", "제67조 (과태료) ⑤", 0, len(text))])
+    a = answer_hits("임대사업자가 보증에 가입하지 아니하면 과태료는 최대 얼마예요?",
+                    [Hit(Chunk(id="c", text=text, metadata=md), 1.0, 0)]).answer
+    assert "100분의 10 이하" in a.answer and "3천만원으로 한다" in a.answer, a.answer
+    assert "시장이 부과한다" not in a.answer, a.answer
