@@ -13,7 +13,7 @@ from jogak.answer.ask import answer_hits, ask
 from jogak.answer.context import build_context
 from jogak.answer.continuation import follow_lists
 from jogak.answer.generators.extractive import ExtractiveAnswerer
-from jogak.answer.generators.selection import lead_quotes
+from jogak.answer.generators.leads import lead_quotes
 from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.grammar.laws import PENALTY_HEADING_RE, asks_the_sanction, sanctions_asked, violated_clauses
 from jogak.index.store import open_store

@@ -57,12 +57,12 @@ from jogak.answer.generators.fit import (
     range_factors,
     wanted_types,
 )
+from jogak.answer.generators.leads import lead_units
 from jogak.answer.generators.named import APPENDIX_WORDS, named_clause
 from jogak.answer.generators.sanction import link_sanctions
 from jogak.answer.generators.selection import (
     complete,
     compose,
-    lead_units,
     question_parts,
     related_units,
     select,

@@ -9,7 +9,7 @@ import re
 from functools import lru_cache
 
 from jogak.answer.generators.candidates import Candidate, article_key
-from jogak.answer.generators.selection import lead_quotes
+from jogak.answer.generators.leads import lead_quotes
 from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.units import Unit, normalise_ws
 from jogak.grammar.definitions import asks_a_meaning

@@ -10,10 +10,11 @@ from jogak.answer.citations import locate
 from jogak.answer.context import LABELS, Context
 from jogak.answer.generators.base import DraftStatement, Quote
 from jogak.answer.generators.candidates import Candidate, same_doc
+from jogak.answer.generators.leads import lead_quotes
 from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.morph import numbers
 from jogak.answer.text import normalise_ws, refers
-from jogak.answer.units import Unit, in_clauses
+from jogak.answer.units import in_clauses
 from jogak.answer.verify import SAME_TOPIC, disagree, topic_overlap
 from jogak.grammar.patterns import ANY_OF_LEAD_RE
 from jogak.grammar.patterns import LIST_LEAD_RE as LIST_LEAD
@@ -411,38 +412,6 @@ def _redundant(a: Candidate, b: Candidate, overlap: float) -> bool:
     if ta in tb or tb in ta:
         return True
     return topic_overlap(a.unit.text, b.unit.text) >= overlap
-
-
-def lead_units(c: Candidate, max_chars: int) -> list[Unit]:
-    """The sentence(s) that introduce a list item or table row ("다음 표의 기간 안에 처리된다.")."""
-    u = c.unit
-    if u.kind not in ("item", "table_row") or not u.context:
-        return []
-    ctx = normalise_ws(u.context)
-    if len(ctx) > max_chars:
-        return []
-    return [v for v in c.units if v.kind == "sentence" and v.end <= u.start and v.heading == u.heading
-            and v.marker == u.marker and normalise_ws(v.text) in ctx]
-
-
-def lead_quotes(c: Candidate, cands: list[Candidate], max_chars: int) -> list[tuple[int, Unit]]:
-    """The lead of a list item or table row as quotes (excerpt number, unit): from its own excerpt
-    (``lead_units``), else — a list the chunker cut, whose lead ended the chunk before (in the context: the item's
-    excerpt carries it) — the lead sentence of that chunk, in the same clause, heading and paragraph."""
-    own = lead_units(c, max_chars)
-    if own or c.unit.kind != "item" or not c.unit.context or c.excerpt.carry is None:
-        return [(c.excerpt.n, u) for u in own]
-    ctx = normalise_ws(c.unit.context)
-    if len(ctx) > max_chars:
-        return []
-    clause = c.excerpt.chunk.metadata.clause
-    for x in cands:
-        u = x.unit
-        if (x.excerpt.n != c.excerpt.n and x.excerpt.chunk.metadata.clause == clause and clause is not None
-                and u.kind == "sentence" and u.heading == c.unit.heading and u.marker == c.unit.marker
-                and normalise_ws(u.text) in ctx):
-            return [(x.excerpt.n, u)]
-    return []
 
 
 def clause_key(c: Candidate) -> tuple[str, str, str]:
