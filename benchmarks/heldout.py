@@ -112,8 +112,8 @@ SETS = {
     "a47": BLIND / "answers_r47.yaml",  # written at the start of session 30 (76ae562), run once at its end (849f6f0), now used
     "a48": BLIND / "answers_r48.yaml",  # written at the end of session 30 (849f6f0), run once at the end of session 31 (bc164ab), now used
     "a49": BLIND / "answers_r49.yaml",  # written at the start of session 31 (c0cebe5), run once at its end (bc164ab), now used
-    "a50": BLIND / "answers_r50.yaml",  # untouched: written at the end of session 31 (bc164ab), run once at the end of session 32
-    "a51": BLIND / "answers_r51.yaml",  # untouched: written at the start of session 32 (b9ea4c5), run once at the end of session 32
+    "a50": BLIND / "answers_r50.yaml",  # written at the end of session 31 (bc164ab), run once at the end of session 32: now used
+    "a51": BLIND / "answers_r51.yaml",  # written at the start of session 32 (b9ea4c5), run once at its end: now used
 }
 _STORES: dict[tuple[str, ...], Any] = {}
 

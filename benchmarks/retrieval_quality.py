@@ -139,10 +139,10 @@ SETS = {
     "a48": BLIND / "answers_r48.yaml",  # issue 13: written at the end of session 30 (849f6f0), run once at the end of session 31 (bc164ab), now used
     "r49": BLIND / "mixed_r49.yaml",  # blind: written at the start of session 31 (c0cebe5), run once at its end (bc164ab), now used
     "a49": BLIND / "answers_r49.yaml",  # issue 13: written at the start of session 31 (c0cebe5), run once at its end (bc164ab), now used
-    "r50": BLIND / "mixed_r50.yaml",  # blind, untouched: written at the end of session 31 (bc164ab), run once at the end of session 32
-    "a50": BLIND / "answers_r50.yaml",  # issue 13, untouched: written at the end of session 31 (bc164ab), run once at the end of session 32
-    "r51": BLIND / "mixed_r51.yaml",  # blind, untouched: written at the start of session 32 (b9ea4c5), run once at the end of session 32
-    "a51": BLIND / "answers_r51.yaml",  # issue 13, untouched: written at the start of session 32 (b9ea4c5), run once at the end of session 32
+    "r50": BLIND / "mixed_r50.yaml",  # blind: written at the end of session 31 (bc164ab), run once at the end of session 32: now used
+    "a50": BLIND / "answers_r50.yaml",  # issue 13: written at the end of session 31 (bc164ab), run once at the end of session 32: now used
+    "r51": BLIND / "mixed_r51.yaml",  # blind: written at the start of session 32 (b9ea4c5), run once at its end: now used
+    "a51": BLIND / "answers_r51.yaml",  # issue 13: written at the start of session 32 (b9ea4c5), run once at its end: now used
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
