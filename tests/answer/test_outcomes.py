@@ -312,7 +312,8 @@ def test_the_first_related_clause_is_shown_whole():
     assert "이 경우 불이익은 없습니다" in ans.answer and "72시간 전까지" in ans.answer
     assert "기상 악화" not in ans.answer  # the whole 항, not the whole article
     one = answer_hits(question, hits, generator=ExtractiveAnswerer(related_whole_first=0, proviso_reach=1)).answer
-    assert one.outcome == "related" and "이 경우 불이익은 없습니다" not in one.answer
+    # its best unit alone: with its "이 경우 …" sentence (the rule's 후단, session 32), not the proviso out of reach
+    assert one.outcome == "related" and "이 경우 불이익은 없습니다" in one.answer and "72시간 전까지" not in one.answer
     # its best unit alone still brings the proviso two sentences on (with the sentence between: proviso_reach)
     one = answer_hits(question, hits, generator=ExtractiveAnswerer(related_whole_first=0)).answer
     assert "이 경우 불이익은 없습니다" in one.answer and "72시간 전까지" in one.answer
