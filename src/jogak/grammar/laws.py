@@ -121,6 +121,15 @@ VIOLATED_CLAUSE_RE = re.compile(r"(?<![」법영칙])(?<![」법영칙]\s)제\s*
                                 r"(?:\s*제\s*(?P<para>\d+)\s*항)?")
 
 
+_ARTICLE_NUMBER_RE = re.compile(r"^\s*제\s*(\d+)\s*조(?:\s*의\s*(\d+))?")
+
+
+def article_number(label: str) -> tuple[int, int] | None:
+    """The article number a clause label or heading starts with ("제12조의2 (…)" → (12, 2), "제5조" → (5, 0))."""
+    m = _ARTICLE_NUMBER_RE.match(label)
+    return (int(m.group(1)), int(m.group(2) or 0)) if m else None
+
+
 def violated_clauses(text: str) -> list[tuple[str, int | None]]:
     """The clauses of the same law a penalty provision's text punishes the breach of, as (article label "제28조" /
     "제10조의2", paragraph number or None): "제28조제4항을 위반하여 …한 자" → [("제28조", 4)]."""

@@ -13,15 +13,13 @@ from __future__ import annotations
 
 import re
 
-from jogak.grammar.laws import family_of, title_kind
+from jogak.grammar.laws import article_number, family_of, title_kind
 from jogak.retrieve.scope import Entry, Scope
 
 # "대통령령으로 정한다", "총리령으로 정하는", "보건복지부령으로 정하는 바에 따라", "대통령령으로 정하는 금액"
 DELEGATES_RE = re.compile(r"(?:대통령령|총리령|[가-힣]{1,12}부령)(?:으)?로\s*정[하한할해]")
 # the Act's (or the decree's) article a decree or rule clause names: "법 제12조", "법 제12조의2제1항", "영 제5조"
 _NAMED_RE = {q: re.compile(rf"(?<![가-힣]){q}\s*제\s*(\d+)\s*조(?:\s*의\s*(\d+))?") for q in ("법", "영")}
-# the article number of a clause's label ("제12조의2 (…)")
-_LABEL_RE = re.compile(r"^\s*제\s*(\d+)\s*조(?:\s*의\s*(\d+))?")
 
 
 def follow_delegation(scope: Scope, ordered: list[Entry]) -> list[Entry]:
@@ -52,7 +50,7 @@ def follow_delegation(scope: Scope, ordered: list[Entry]) -> list[Entry]:
         if kinds[e.row] == "decree" and wanted != ("rule",):
             continue
         qualifier = "법" if kinds[e.row] == "statute" else "영"
-        art = _article(c.metadata.article or "")
+        art = article_number(c.metadata.article or "")
         family = family_of(titles[e.row] or "")
         if art is None:
             continue
@@ -68,10 +66,6 @@ def follow_delegation(scope: Scope, ordered: list[Entry]) -> list[Entry]:
         moved.add(follower.row)
     return out
 
-
-def _article(label: str) -> tuple[int, int] | None:
-    m = _LABEL_RE.match(label)
-    return (int(m.group(1)), int(m.group(2) or 0)) if m else None
 
 
 def _named(qualifier: str, text: str) -> set[tuple[int, int]]:

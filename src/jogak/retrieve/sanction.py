@@ -8,10 +8,9 @@ link, like a cross-reference's target; the law's few penalty articles are read, 
 
 from __future__ import annotations
 
-import re
-
 from jogak.grammar.laws import (
     PENALTY_HEADING_RE,
+    article_number,
     asks_the_sanction,
     sanctions_asked,
     title_kind,
@@ -20,18 +19,10 @@ from jogak.grammar.laws import (
 from jogak.retrieve.scope import Entry, Scope
 from jogak.retrieve.structural import doc_rows
 
-_LABEL_RE = re.compile(r"^\s*제\s*(\d+)\s*조(?:\s*의\s*(\d+))?")
-
-
-def _article(label: str) -> tuple[int, int] | None:
-    """The article number of a clause label or heading ("제12조의2 (…)" → (12, 2))."""
-    m = _LABEL_RE.match(label)
-    return (int(m.group(1)), int(m.group(2) or 0)) if m else None
-
 
 def _cites(text: str, art: tuple[int, int], para: int | None) -> bool:
     for label, p in violated_clauses(text):
-        if _article(label) == art and (para is None or p is None or p == para):
+        if article_number(label) == art and (para is None or p is None or p == para):
             return True
     return False
 
@@ -62,7 +53,7 @@ def follow_sanctions(scope: Scope, ordered: list[Entry]) -> list[Entry]:
     out = list(ordered)
     moved: set[int] = set()
     for e in lead:
-        art = _article(str(arts[e.row] or ""))
+        art = article_number(str(arts[e.row] or ""))
         if art is None:
             continue
         para = _paragraph(str(paths[e.row] or ""))

@@ -11,10 +11,15 @@ import re
 
 from jogak.answer.generators.candidates import Candidate
 from jogak.answer.units import chunk_segments
-from jogak.grammar.laws import PENALTY_HEADING_RE, asks_the_sanction, sanctions_asked, violated_clauses
+from jogak.grammar.laws import (
+    PENALTY_HEADING_RE,
+    article_number,
+    asks_the_sanction,
+    sanctions_asked,
+    violated_clauses,
+)
 from jogak.grammar.numbering import circled
 
-_ARTICLE = re.compile(r"^제\s*(\d+)\s*조(?:\s*의\s*(\d+))?")
 _PATH_ARTICLE = re.compile(r"(?:^|/)(제\d+조(?:의\d+)?)(?:/제(\d+)항)?")
 
 
@@ -32,8 +37,8 @@ def _clause(c: Candidate) -> tuple[str, str, str | None, str | None] | None:
         para = circled(int(m.group(2))) if m.group(2) else None
         pm = PENALTY_HEADING_RE.search(seg.cite) or PENALTY_HEADING_RE.search(c.unit.heading)
         return _doc(c), m.group(1), para, pm.group("kind") if pm else None
-    if (m := _ARTICLE.match(c.unit.heading)) is not None:
-        art = f"제{m.group(1)}조" + (f"의{m.group(2)}" if m.group(2) else "")
+    if (n := article_number(c.unit.heading)) is not None:
+        art = f"제{n[0]}조" + (f"의{n[1]}" if n[1] else "")
         pm = PENALTY_HEADING_RE.search(c.unit.heading)
         return _doc(c), art, c.unit.marker or None, pm.group("kind") if pm else None
     return None
