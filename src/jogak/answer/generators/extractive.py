@@ -132,7 +132,7 @@ class ExtractiveAnswerer(Generator):
         info["wants_list"] = wants_list
 
         def fits(units: list[Candidate]) -> bool:
-            return (answers_type(question, units, law, cands) and covers_focus(focus, units, question, w)
+            return (answers_type(question, units, law, cands, w.max_lead_chars) and covers_focus(focus, units, question, w)
                     and (not wants_list or lists_several(units)))
 
         # each question of a question asking several: its own best unit (select keeps it within the answer's clauses)

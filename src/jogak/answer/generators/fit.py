@@ -70,7 +70,7 @@ def _article_title(c: Candidate) -> str:
 
 
 def answers_type(question: str, chosen: list[Candidate], law: bool | None = None,
-                 cands: list[Candidate] | None = None) -> bool:
+                 cands: list[Candidate] | None = None, max_lead: int = ExtractiveWeights().max_lead_chars) -> bool:
     """Whether the chosen units state what the question asks for when it asks for a quantity or a time
     ("며칠", "얼마", "how long") or a contact ("전화번호", "e-mail"): some unit itself (a table row with
     its header) holds one; a count asked with its counter ("몇 번", "몇 퍼센트") needs a number of that kind.
@@ -85,19 +85,19 @@ def answers_type(question: str, chosen: list[Candidate], law: bool | None = None
             title_kind(c.excerpt.chunk.metadata.doc_title or "") != "other" for c in chosen):
         return False
     if asks_exact_figure(question) and chosen and not any(
-            states_figure(_said(c, cands or chosen), question) for c in chosen if article_key(c) == article_key(chosen[0])):
+            states_figure(_said(c, cands or chosen, max_lead), question) for c in chosen if article_key(c) == article_key(chosen[0])):
         return False  # "과태료가 실제로 얼마" answered by "300만원 이하의 과태료": the figure is not in its clause
     wants = [rx for cue, rx in _REQUIRED_TYPES if cue.search(question)] + counters_asked(question)
-    return all(any(rx.search(_said(c, cands or chosen)) for c in chosen) for rx in wants)
+    return all(any(rx.search(_said(c, cands or chosen, max_lead)) for c in chosen) for rx in wants)
 
 
-def _said(c: Candidate, cands: list[Candidate]) -> str:
+def _said(c: Candidate, cands: list[Candidate], max_lead: int) -> str:
     """What the answer says with a unit: a list item comes with its lead when the lead is quoted with it
     ("다음 각 호의 어느 하나에 해당하는 자에게는 500만원 이하의 과태료를 부과한다." + "4. 제28조제4항을 위반하여 …한
     자"): the amount a question about the sanction asks is in the lead, the violation in the item. Only a lead the
     answer can quote (``lead_quotes``): one the excerpts do not hold is not said."""
     text = c.unit.display()
-    if c.unit.kind == "item" and (leads := lead_quotes(c, cands, ExtractiveWeights().max_lead_chars)):
+    if c.unit.kind == "item" and (leads := lead_quotes(c, cands, max_lead)):
         return " ".join([*(normalise_ws(u.text) for _, u in leads), text])
     return text
 
