@@ -175,7 +175,12 @@ class ExtractiveAnswerer(Generator):
         # the items of a list it introduces), in document order
         quotes: list[Quote] = []
         for i, c in enumerate(picked):
-            group = complete([c], cands, self.weights, wants_list)
+            # a related clause shows the list or table it belongs to whole, as if asked for (the most relevant
+            # one up to list_max_items_asked entries, the others up to list_max_items): a reader checking
+            # "관련 조항" must see every entry, not the one that scored best — an "어느 하나에 해당하는" list's
+            # item stands alone only when asserted as the answer
+            most = None if i == 0 or wants_list else self.weights.list_max_items
+            group = complete([c], cands, self.weights, True, most)
             if i == 0:
                 group += [x for x in whole_paragraph(c, cands, self.weights.related_whole_first) if x not in group]
             group = sorted(group, key=lambda x: (x.excerpt.n, x.unit.start))

@@ -101,13 +101,13 @@ def select(cands: list[Candidate], best: Candidate, w: ExtractiveWeights,
 
 
 def complete(chosen: list[Candidate], cands: list[Candidate], w: ExtractiveWeights,
-             wants_list: bool = False) -> list[Candidate]:
+             wants_list: bool = False, most: int | None = None) -> list[Candidate]:
     """An enumeration is answered whole: a chosen lead sentence ("다음 각 호의 업종…", "…as
     follows:") brings its items, and a chosen item brings its sibling items when they score alike
     (the question asks for the list, not one entry of it). Lists longer than ``list_max_items`` are
     left as they are. When the question itself asks for an enumeration (``wants_list``: "어떤 것들이
     있나요", "what are the …"), a chosen item brings all its siblings however they score, up to
-    ``list_max_items_asked``: a list answer that drops entries misstates the list."""
+    ``list_max_items_asked`` (or ``most``): a list answer that drops entries misstates the list."""
     out = list(chosen)
     # A rule's proviso ("다만, …") later in the same paragraph belongs to the rule: quoting the rule
     # without its exceptions would misstate it. A proviso qualifies its paragraph's main text, so one a
@@ -126,7 +126,8 @@ def complete(chosen: list[Candidate], cands: list[Candidate], w: ExtractiveWeigh
         for extra in _conditions(c, cands):
             if extra not in out:
                 out.append(extra)
-    most = w.list_max_items_asked if wants_list else w.list_max_items
+    if most is None:
+        most = w.list_max_items_asked if wants_list else w.list_max_items
     for c in list(out):
         items = _list_items(c, cands) or (_table_rows(c, cands) if wants_list else [])
         if not items or len(items) > most:
