@@ -187,6 +187,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "no-rerank": {"rerank": None},
     "no-delegation": {"delegation_top": 0},  # session 29: an Act clause that delegates followed by its decree's
     "no-sanction": {"sanction_top": 0},  # session 32: the penalty article citing a leading duty clause as breached
+    "no-disqualification": {"disqualification_top": 0},  # session 33: the 결격사유 article of a leading hit's law
     "delegation-1": {"delegation_top": 1},
     "delegation-5": {"delegation_top": 5},
     # each clause also ranked by its head (document title + opening text; retrieve/articles.py, session 25)

@@ -83,6 +83,9 @@ class SearchOptions:
     # a question asking what the sanction is: the penalty article citing one of the first this many hits (a duty
     # clause of a statute) as breached goes right before it (retrieve/sanction.py; 0: off)
     sanction_top: int = 3
+    # a question asking who cannot get or be something: the 결격사유 article of one of the first this many hits' laws
+    # sharing most of the question's words goes right before them (retrieve/disqualification.py; 0: off)
+    disqualification_top: int = 3
     # The rerank stage (retrieve/rerank.py): None, a backend name ("auto", "learned", "leaf", "cross-encoder",
     # "http") or a mapping {backend, model, url, top, weight, timeout, api_key_env}. "auto": the learned
     # reranker where its weights fit the store's embedding model and the question's language, nothing
@@ -117,7 +120,7 @@ class SearchOptions:
         """Seed 001's pipeline: dense only, nothing structural."""
         return cls(bm25=False, query_filters=False, clause_lookup=False, xref=False, routing=False, authority={},
                    lexicon=False, leaves=False, collapse=False, documents=False, rerank=None, feedback=False,
-                   article_dense=False, delegation_top=0, sanction_top=0)
+                   article_dense=False, delegation_top=0, sanction_top=0, disqualification_top=0)
 
     @classmethod
     def plain_hybrid(cls) -> SearchOptions:
@@ -125,7 +128,7 @@ class SearchOptions:
         lexicon, no question filters."""
         return cls(query_filters=False, clause_lookup=False, xref=False, routing=False, authority={},
                    lexicon=False, lexicon_dense=False, leaves=False, collapse=False, documents=False, rerank=None,
-                   feedback=False, article_dense=False, delegation_top=0, sanction_top=0)
+                   feedback=False, article_dense=False, delegation_top=0, sanction_top=0, disqualification_top=0)
 
 
 @dataclass

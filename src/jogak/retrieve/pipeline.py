@@ -11,6 +11,7 @@
     rerank      optional second opinion on the top clauses                             (rerank.py)
     delegation  an Act clause that delegates is followed by its decree's clause         (delegation.py)
     sanction    a duty clause asked about as breached: its penalty article before it  (sanction.py)
+    disqualification  who cannot get a licence: the law's 결격사유 article before it  (disqualification.py)
     spread      several fitting documents take turns at the top                        (documents.py)
     xref        the top k, pointers paired with their targets                          (xref.py)
     expansion   optional neighbours / parent context                                   (expansion.py)
@@ -26,6 +27,7 @@ from jogak.retrieve import documents
 from jogak.retrieve.candidates import Candidates, retrieve_candidates
 from jogak.retrieve.clauses import collapse
 from jogak.retrieve.delegation import follow_delegation
+from jogak.retrieve.disqualification import follow_disqualification
 from jogak.retrieve.expansion import expand
 from jogak.retrieve.feedback import feedback_list
 from jogak.retrieve.hybrid import fuse
@@ -71,6 +73,7 @@ def search(store: SearchableStore, query: str, k: int = 5, filters: Any = None,
     first = first_ranking(store, query, k, filters, options)
     scope, cands, by_row = first.scope, first.cands, first.by_row
     ordered = follow_sanctions(scope, follow_delegation(scope, rerank(scope, first.ordered, cands.qvec)))
+    ordered = follow_disqualification(scope, ordered)
     ordered = documents.spread(scope, ordered, first.named)
     final, placed = assemble(scope, ordered, by_row)
     hits = with_versions(scope, _hits(store, expand(scope, final, placed)))

@@ -44,6 +44,7 @@ from typing import Any
 
 from jogak.answer.context import LABELS, Context
 from jogak.answer.documents import pointed, points_to_law
+from jogak.answer.generators.barred import lift_barred
 from jogak.answer.generators.base import Draft, DraftStatement, Generator, Quote
 from jogak.answer.generators.candidates import ANSWER_KINDS, Candidate, Scored
 from jogak.answer.generators.confidence import answer_features
@@ -263,6 +264,7 @@ class ExtractiveAnswerer(Generator):
             got = set(c.matched)
             c.noun_coverage = round(sum(q.idf[t] for t in nouns if t in got) / tot_n, 4) if tot_n else 1.0
         link_sanctions(question, cands, self.weights.sanction_link)  # the item punishing the breach asked about
+        lift_barred(question, cands, self.weights.barred_lift)  # the 결격사유 article for who cannot get a licence
         cands.sort(key=lambda c: (-c.score, c.excerpt.n, c.unit.start))
         return Scored(cands, coverage, {t: q.idf[t] for t in nouns}, doc_scores if points else {})
 

@@ -146,6 +146,8 @@ class ExtractiveWeights:
     # breached, plus this share of it ("제28조제4항을 위반하여 …한 자" ← 제28조④ matching "수강료를 안 돌려주고";
     # answer/generators/sanction.py); 0 turns it off
     sanction_link: float = 0.5
+    # who cannot get or be something: the units of a 결격사유 article rise by this share of their score (barred.py)
+    barred_lift: float = 0.25
     max_lead_chars: int = 220  # a list's or table's lead sentence is quoted with it up to this length
 
     def tier_weight(self, tier: str) -> float:
