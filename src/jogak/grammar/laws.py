@@ -179,11 +179,12 @@ def asks_the_sanction(question: str) -> bool:
 # An article setting out who is barred from a licence, registration or post: "제4조(결격사유)", "제6조(임원의 결격사유)",
 # "제15조의2 (산후조리업자의 결격사유 등)".
 DISQUALIFICATION_HEADING_RE = re.compile(r"^제\s*\d+\s*조(?:\s*의\s*\d+)?\s*[(（][^)）]*결격[^)）]*[)）]")
-# "…할 수 없는 / 받을 수가 없어요 / 못 받는 / 못 하는": an ability denied …
-_CANNOT_RE = re.compile(r"수\s*(?:가|는|도)?\s*없|(?:^|\s)못\s*\S")
-# … asked of a kind of person or case: "어떤 사람(들)", "누구(누구)", "누가", "어떤 경우"
+# An ability denied to a kind of person or case: "받을 수 없는 사람", "못 받는 사람", "못 들어가는 경우" (then asked
+# about anywhere: "…은 어떤 사람들이에요?", "누구예요?") …
+_DENIED_TO_RE = re.compile(r"(?:수\s*(?:가|는|도)?\s*없는|못\s*\S*는)\s*(?:사람|자|분|경우)(?![가-힣]{2})")
 _WHO_RE = re.compile(r"어떤\s*(?:사람|경우|분|자)|누구|누가")
-
+# … or a question about who, whose clause denies the ability: "어떤 사람은 차릴 수가 없어요?", "누가 등록을 못 해요?"
+_WHO_DENIED_RE = re.compile(r"(?:어떤\s*(?:사람|분|자)|누가|누구)[은는이가도]?\s[^?.,]{0,30}?(?:수\s*(?:가|는|도)?\s*없|못\s)")
 
 # … words of that shape, not of what is barred from what
 BARRED_SHAPE_WORDS = frozenset({"사람", "경우", "누구", "자", "분"})
@@ -192,7 +193,7 @@ BARRED_SHAPE_WORDS = frozenset({"사람", "경우", "누구", "자", "분"})
 def asks_who_is_barred(question: str) -> bool:
     """Does the question ask who cannot get or be something ("화물 운송 사업 허가를 못 받는 사람은 어떤 사람들이에요?")
     — what a statute's 결격사유 article answers, in words the asker never uses?"""
-    return bool(_CANNOT_RE.search(question) and _WHO_RE.search(question))
+    return bool((_DENIED_TO_RE.search(question) and _WHO_RE.search(question)) or _WHO_DENIED_RE.search(question))
 
 
 # Words of public regulation a question uses without naming a law — a fine, a penalty, a permit, the
