@@ -114,7 +114,7 @@ SETS = {
     "a49": BLIND / "answers_r49.yaml",  # written at the start of session 31 (c0cebe5), run once at its end (bc164ab), now used
     "a50": BLIND / "answers_r50.yaml",  # written at the end of session 31 (bc164ab), run once at the end of session 32: now used
     "a51": BLIND / "answers_r51.yaml",  # written at the start of session 32 (b9ea4c5), run once at its end: now used
-    "a52": BLIND / "answers_r52.yaml",  # untouched: written at the end of session 32 (3f897e1), run once at the end of session 33
+    "a52": BLIND / "answers_r52.yaml",  # written at the end of session 32 (3f897e1), run once at the end of session 33: now used
     "a53": BLIND / "answers_r53.yaml",  # untouched: written at the start of session 33 (ba95492), run once at the end of session 34
 }
 _STORES: dict[tuple[str, ...], Any] = {}

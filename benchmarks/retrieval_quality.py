@@ -143,8 +143,8 @@ SETS = {
     "a50": BLIND / "answers_r50.yaml",  # issue 13: written at the end of session 31 (bc164ab), run once at the end of session 32: now used
     "r51": BLIND / "mixed_r51.yaml",  # blind: written at the start of session 32 (b9ea4c5), run once at its end: now used
     "a51": BLIND / "answers_r51.yaml",  # issue 13: written at the start of session 32 (b9ea4c5), run once at its end: now used
-    "r52": BLIND / "mixed_r52.yaml",  # blind, untouched: written at the end of session 32 (3f897e1), run once at the end of session 33
-    "a52": BLIND / "answers_r52.yaml",  # issue 13, untouched: written at the end of session 32 (3f897e1), run once at the end of session 33
+    "r52": BLIND / "mixed_r52.yaml",  # blind: written at the end of session 32 (3f897e1), run once at the end of session 33: now used
+    "a52": BLIND / "answers_r52.yaml",  # issue 13: written at the end of session 32 (3f897e1), run once at the end of session 33: now used
     "r53": BLIND / "mixed_r53.yaml",  # blind, untouched: written at the start of session 33 (ba95492), run once at the end of session 34
     "a53": BLIND / "answers_r53.yaml",  # issue 13, untouched: written at the start of session 33 (ba95492), run once at the end of session 34
 }
