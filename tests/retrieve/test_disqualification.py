@@ -119,3 +119,12 @@ def test_other_questions_or_the_stage_off_move_nothing(store) -> None:
     off = SearchOptions.from_config(disqualification_top=0)
     scope, order = _ordered(store, Q, ["마을택배사업법 제3조"], off)
     assert follow_disqualification(scope, order) == order
+
+
+def test_a_compound_the_article_splits_counts_half() -> None:
+    from jogak.retrieve.disqualification import _shared
+
+    # "산후조리원" asked; the 결격사유 lead says "산후 조리원을 설치ㆍ운영" (Kiwi: 산후 / 조리 / 원)
+    assert _shared({"산후조리원", "차리다"}, {"산후", "조리", "원", "설치", "운영"}) == 0.5
+    assert _shared({"허가", "운송"}, {"허가", "운송", "사업"}) == 2
+    assert _shared({"강아지"}, {"산후", "조리"}) == 0

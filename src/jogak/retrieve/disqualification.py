@@ -46,12 +46,12 @@ def follow_disqualification(scope: Scope, ordered: list[Entry]) -> list[Entry]:
         return ordered
     asked = set(content_terms(scope.query)) - BARRED_SHAPE_WORDS
     chunks = scope.store.chunk_map([scope.lex.rows[i] for i in rows])
-    best: tuple[int, int] | None = None  # (shared words, -row)
+    best: tuple[float, int] | None = None  # (shared words, -row)
     for i in rows:
         c = chunks.get(scope.lex.rows[i])
         if c is None:
             continue
-        shared = len(asked & set(content_terms(_heading_and_lead(c.text))))
+        shared = _shared(asked, set(content_terms(_heading_and_lead(c.text))))
         if shared and (best is None or (shared, -i) > best):
             best = (shared, -i)
     if best is None:
@@ -85,6 +85,16 @@ def _acts(scope: Scope) -> dict[str, list[str]]:
         return out
 
     return scope.lex.memo("acts_by_family", index)
+
+
+def _shared(asked: set[str], words: set[str]) -> float:
+    """The question's words the article says: each in full, or half for a compound noun of which the article says a
+    part ("산후조리원" asked; "산후 조리원을 설치ㆍ운영", "산후조리업" in the article)."""
+    full = asked & words
+    nouns = {w for w in words if len(w) >= 2 and not w.endswith("다") and not w[:1].isdigit()}
+    part = {a for a in asked - full if len(a) >= 3 and not a.endswith("다")
+            and any(a.startswith(w) or w.startswith(a[:3]) for w in nouns)}
+    return len(full) + 0.5 * len(part)
 
 
 def _barring(article: str) -> bool:
