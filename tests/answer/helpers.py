@@ -130,3 +130,13 @@ class TinyRetriever:
                             and all(h.chunk.id != t.id for h in hits):
                         hits.append(Hit(chunk=t, score=s, rank=len(hits), matched=["xref"], via=c.id))
         return hits
+
+
+def clause_hit(doc: str, n: int, article: str, path: str, text: str, score: float = 1.0, block: str = "body",
+               source_ext: str = "txt", chunk_id: str | None = None) -> Hit:
+    """One hand-made hit: a chunk of ``doc`` holding one clause (``article`` at ``path``) whose text is ``text``,
+    ranked ``n`` with ``score`` — the metadata the structure chunker gives such a chunk."""
+    md = ChunkMetadata(source=f"{doc}.{source_ext}", doc_title=doc, chunk_no=0, article=article, page_start=None,
+                       page_end=None, char_start=0, char_end=len(text), block_type=block, path=path, doc_id=doc,
+                       segments=[Segment(path, article, 0, len(text))])
+    return Hit(Chunk(id=chunk_id or f"{doc}-{n}", text=text, metadata=md), score, n)

@@ -4,23 +4,17 @@ not from the licence clause its words match (jogak.answer.generators.barred)."""
 from __future__ import annotations
 
 from jogak.answer import answer_hits
-from jogak.model import Chunk, ChunkMetadata, Hit, Segment
 
+from .helpers import clause_hit
 
-def _hit(n: int, article: str, path: str, text: str, score: float) -> Hit:
-    doc = "화물자동차 운수사업법"
-    md = ChunkMetadata(source=f"{doc}.md", doc_title=doc, chunk_no=n, article=article, page_start=None,
-                       page_end=None, char_start=0, char_end=len(text), block_type="body", path=path, doc_id=doc,
-                       segments=[Segment(path, article, 0, len(text))])
-    return Hit(Chunk(id=f"law-{n}", text=text, metadata=md), score, n)
-
+LAW = "화물자동차 운수사업법"
 
 LICENCE = ("제3조 (화물자동차 운송사업의 허가 등)\n① 화물자동차 운송사업을 경영하려는 자는 국토교통부령으로 정하는 바에 "
            "따라 국토교통부장관의 허가를 받아야 한다. 허가를 받은 자가 허가사항을 변경하려면 변경허가를 받아야 한다.")
 BARRED = ("제4조 (결격사유)\n다음 각 호의 어느 하나에 해당하는 자는 제3조제1항에 따른 화물자동차 운송사업의 허가를 받을 수 "
           "없다.\n1. 피성년후견인 또는 피한정후견인\n2. 파산선고를 받고 복권되지 아니한 자")
-HITS = [_hit(0, "제3조 (화물자동차 운송사업의 허가 등)", "본문/제3조/제1항", LICENCE, 1.0),
-        _hit(1, "제4조 (결격사유)", "본문/제4조", BARRED, 0.9)]
+HITS = [clause_hit(LAW, 0, "제3조 (화물자동차 운송사업의 허가 등)", "본문/제3조/제1항", LICENCE, 1.0),
+        clause_hit(LAW, 1, "제4조 (결격사유)", "본문/제4조", BARRED, 0.9)]
 
 
 def test_who_cannot_get_the_licence_is_answered_from_the_disqualification_article() -> None:

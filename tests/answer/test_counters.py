@@ -7,7 +7,9 @@ import pytest
 
 from jogak.answer import answer_hits
 from jogak.lexicon.quantities import counters_asked
-from jogak.model import Chunk, ChunkMetadata, Hit, Segment
+from jogak.model import Hit
+
+from .helpers import clause_hit
 
 
 @pytest.mark.parametrize(("question", "text", "expected"), [
@@ -66,10 +68,7 @@ def test_no_counter_is_asked(question: str) -> None:
 
 
 def _hit(doc: str, n: int, article: str, path: str, text: str, score: float) -> Hit:
-    md = ChunkMetadata(source=f"{doc}.txt", doc_title=doc, chunk_no=0, article=article, page_start=None,
-                       page_end=None, char_start=0, char_end=len(text), block_type="body", path=path, doc_id=doc,
-                       segments=[Segment(path, article, 0, len(text))])
-    return Hit(Chunk(id=f"{doc}-{n}", text=text, metadata=md), score, n)
+    return clause_hit(doc, n, article, path, text, score)
 
 
 TRAINER = "회사의 사정으로 담당 트레이너를 배정할 수 없어 계약을 해지하는 경우 총 결제금액의 10퍼센트를 배상금으로 더하여 드립니다."

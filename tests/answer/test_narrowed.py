@@ -7,7 +7,9 @@ import pytest
 
 from jogak.answer import answer_hits
 from jogak.answer.generators.fit import narrowed
-from jogak.model import Chunk, ChunkMetadata, Hit, Segment
+from jogak.model import Hit
+
+from .helpers import clause_hit
 
 GENERAL = "하루포인트의 유효기간은 적립일로부터 1년이며, 유효기간이 지난 포인트는 매월 말일에 일괄 소멸한다."
 NARROW = "보상으로 지급된 포인트의 유효기간은 지급일로부터 90일이다."
@@ -30,10 +32,7 @@ def test_narrowed(question: str, text: str, expected: bool) -> None:
 
 
 def _hit(doc: str, n: int, article: str, path: str, text: str, block: str, score: float) -> Hit:
-    md = ChunkMetadata(source=f"{doc}.txt", doc_title=doc, chunk_no=0, article=article, page_start=None,
-                       page_end=None, char_start=0, char_end=len(text), block_type=block, path=path, doc_id=doc,
-                       segments=[Segment(path, article, 0, len(text))])
-    return Hit(Chunk(id=f"{doc}-{n}", text=text, metadata=md), score, n)
+    return clause_hit(doc, n, article, path, text, score, block)
 
 
 def test_the_general_rule_answers_the_unqualified_question() -> None:

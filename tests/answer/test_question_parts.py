@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from jogak.answer.ask import answer_hits
 from jogak.answer.generators.selection import question_parts
-from jogak.model import Chunk, ChunkMetadata, Hit, Segment
+from jogak.model import Hit
+
+from .helpers import clause_hit
 
 PENALTY = """제25조(벌점과 이용 제한)
 ① 구직회원의 벌점이 90일 동안 5점 이상 쌓이면 7일 동안, 10점 이상 쌓이면 30일 동안 바로일손에 신청할 수 없다.
@@ -17,10 +19,7 @@ REFUND = """제12조(환불)
 
 
 def _hits(text: str, article: str, path: str, doc: str = "약관") -> list[Hit]:
-    md = ChunkMetadata(source=f"{doc}.txt", doc_title=doc, chunk_no=0, article=article, page_start=None,
-                       page_end=None, char_start=0, char_end=len(text), block_type="body", path=path, doc_id=doc,
-                       segments=[Segment(path, article, 0, len(text))])
-    return [Hit(Chunk(id=path, text=text, metadata=md), 1.0, 0)]
+    return [clause_hit(doc, 0, article, path, text, chunk_id=path)]
 
 
 def test_the_parts_of_a_question() -> None:

@@ -4,16 +4,11 @@ another family's decree, nor one naming another article (real store on disk, has
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
+from law_stores import labels, law_store
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "index"))
-
-from fakes import HashEmbedder
-
-from jogak.index import open_store
 from jogak.retrieve import SearchOptions
 from jogak.retrieve.delegation import follow_delegation
 from jogak.retrieve.pipeline import first_ranking
@@ -67,28 +62,19 @@ OTHER = """---
 
 @pytest.fixture()
 def store(tmp_path: Path):
-    for name, text in (("이웃돌봄법.md", ACT), ("이웃돌봄법 시행령.md", DECREE), ("마을돌봄법 시행령.md", OTHER)):
-        (tmp_path / name).write_text(text, encoding="utf-8")
-    st = open_store(tmp_path / "db", embedder=HashEmbedder())
-    assert not st.ingest([str(p) for p in sorted(tmp_path.glob("*.md"))]).failed
-    yield st
-    st.close()
+    yield from law_store(tmp_path, {"이웃돌봄법.md": ACT, "이웃돌봄법 시행령.md": DECREE, "마을돌봄법 시행령.md": OTHER})
 
-
-def _labels(store, entries) -> list[str]:
-    chunks = store.chunk_map([e.key for e in entries])
-    return [f"{chunks[e.key].metadata.doc_title} {chunks[e.key].metadata.article.split()[0]}" for e in entries]
 
 
 def test_the_decree_clause_follows_the_act_clause_that_delegates_to_it(store) -> None:
     first = first_ranking(store, "돌봄 지원 신청하려면 무엇이 필요해요?", 10, None, SearchOptions.from_config())
-    labels = _labels(store, first.ordered)
-    act = labels.index("이웃돌봄법 제12조")
+    ranked = labels(store, first.ordered)
+    act = ranked.index("이웃돌봄법 제12조")
     # put the Act's 제12조 first and its decree's 제5조 last, as an everyday question often ranks them
     entries = [first.ordered[act], *[e for j, e in enumerate(first.ordered) if j != act]]
-    decree = next(e for e, lab in zip(first.ordered, labels, strict=True) if lab == "이웃돌봄법 시행령 제5조")
+    decree = next(e for e, lab in zip(first.ordered, ranked, strict=True) if lab == "이웃돌봄법 시행령 제5조")
     entries = [e for e in entries if e is not decree] + [decree]
-    out = _labels(store, follow_delegation(first.scope, entries))
+    out = labels(store, follow_delegation(first.scope, entries))
     assert out[:2] == ["이웃돌봄법 제12조", "이웃돌봄법 시행령 제5조"]
     # another family's decree naming the same number stays where it was; so does the decree's 제4조 (법 제11조)
     assert out.index("마을돌봄법 시행령 제3조") > 1 and out.index("이웃돌봄법 시행령 제4조") > 1
@@ -101,7 +87,7 @@ def test_off_or_without_delegation_nothing_moves(store) -> None:
     first_off = first_ranking(store, "돌봄 지원 신청하려면 무엇이 필요해요?", 10, None, off)
     assert follow_delegation(first_off.scope, rev) == rev
     # 제11조 delegates nothing (its decree's 제4조 names it, but stays), and 제12조 is below the first three: no move
-    by = dict(zip(_labels(store, first.ordered), first.ordered, strict=True))
+    by = dict(zip(labels(store, first.ordered), first.ordered, strict=True))
     order = [by[k] for k in ("이웃돌봄법 제11조", "마을돌봄법 시행령 제3조", "이웃돌봄법 시행령 제5조",
                              "이웃돌봄법 시행령 제4조", "이웃돌봄법 제12조")]
     assert follow_delegation(first.scope, order) == order

@@ -4,17 +4,12 @@ other questions or with the stage off (real store on disk, hash embedder, real B
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "index"))
-
-from fakes import HashEmbedder
+from law_stores import labels, law_store
 
 from jogak.grammar.laws import asks_who_is_barred
-from jogak.index import open_store
 from jogak.retrieve import SearchOptions
 from jogak.retrieve.disqualification import follow_disqualification
 from jogak.retrieve.pipeline import first_ranking
@@ -66,17 +61,8 @@ DECREE = """---
 
 @pytest.fixture()
 def store(tmp_path: Path):
-    for name, text in (("마을택배사업법.md", ACT), ("마을택배사업법 시행령.md", DECREE)):
-        (tmp_path / name).write_text(text, encoding="utf-8")
-    st = open_store(tmp_path / "db", embedder=HashEmbedder())
-    assert not st.ingest([str(p) for p in sorted(tmp_path.glob("*.md"))]).failed
-    yield st
-    st.close()
+    yield from law_store(tmp_path, {"마을택배사업법.md": ACT, "마을택배사업법 시행령.md": DECREE})
 
-
-def _labels(store, entries) -> list[str]:
-    chunks = store.chunk_map([e.key for e in entries])
-    return [f"{chunks[e.key].metadata.doc_title} {chunks[e.key].metadata.article.split()[0]}" for e in entries]
 
 
 Q = "마을택배사업 허가를 아예 못 받는 사람은 어떤 사람들이에요?"
@@ -93,14 +79,14 @@ def test_who_is_barred_is_read_from_the_question(question: str, asks: bool) -> N
 
 def _ordered(store, question: str, first_labels: list[str], options: SearchOptions | None = None):
     first = first_ranking(store, question, 10, None, options or SearchOptions.from_config())
-    by = dict(zip(_labels(store, first.ordered), first.ordered, strict=True))
+    by = dict(zip(labels(store, first.ordered), first.ordered, strict=True))
     head = [by[k] for k in first_labels]
     return first.scope, head + [e for e in first.ordered if e not in head]
 
 
 def test_the_disqualification_article_goes_before_the_licence_clause(store) -> None:
     scope, order = _ordered(store, Q, ["마을택배사업법 제3조", "마을택배사업법 제9조"])
-    out = _labels(store, follow_disqualification(scope, order))
+    out = labels(store, follow_disqualification(scope, order))
     # the 결격사유 article naming the licence asked about, not the drivers' one
     assert out[:2] == ["마을택배사업법 제4조", "마을택배사업법 제3조"], out
     assert out.index("마을택배사업법 제10조") > 1
@@ -108,8 +94,8 @@ def test_the_disqualification_article_goes_before_the_licence_clause(store) -> N
 
 def test_a_decree_hit_brings_its_acts_disqualification_article(store) -> None:
     scope, order = _ordered(store, Q, ["마을택배사업법 시행령 제2조"])
-    order = [e for e in order if _labels(store, [e])[0] not in ("마을택배사업법 제4조",)]  # not retrieved at all
-    out = _labels(store, follow_disqualification(scope, order))
+    order = [e for e in order if labels(store, [e])[0] not in ("마을택배사업법 제4조",)]  # not retrieved at all
+    out = labels(store, follow_disqualification(scope, order))
     assert out[0] == "마을택배사업법 제4조", out
 
 
