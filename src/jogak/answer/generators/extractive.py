@@ -60,6 +60,7 @@ from jogak.answer.generators.fit import (
 )
 from jogak.answer.generators.leads import lead_units
 from jogak.answer.generators.named import APPENDIX_WORDS, named_clause
+from jogak.answer.generators.pointer import points_away
 from jogak.answer.generators.sanction import link_sanctions
 from jogak.answer.generators.selection import (
     complete,
@@ -134,7 +135,7 @@ class ExtractiveAnswerer(Generator):
 
         def fits(units: list[Candidate]) -> bool:
             return (answers_type(question, units, law, cands, w.max_lead_chars) and covers_focus(focus, units, question, w)
-                    and (not wants_list or lists_several(units)))
+                    and (not wants_list or lists_several(units)) and not points_away(question, units))
 
         # each question of a question asking several: its own best unit (select keeps it within the answer's clauses)
         parts = [c for c in (next((x for x in self.score(p, context).candidates if x.unit.answerable), None)
@@ -145,8 +146,10 @@ class ExtractiveAnswerer(Generator):
             # "며칠 / 얼마 / how long" answered without any quantity or time, or "해외 배송비는 얼마" by a
             # unit about some other 배송비: a unit nearly as good that fits is the answer; if there is
             # none, these excerpts do not answer the question.
+            # (the pointer check on what the answer would quote: a unit beside a clause's pointer brings it along)
             alt = next((c for c in answerable if c.score >= w.typed_switch * best.score
-                        and fits(select(cands, c, w, wants_list, parts) if wants_list else [c])), None)
+                        and fits(select(cands, c, w, wants_list, parts) if wants_list else [c])
+                        and not points_away(question, select(cands, c, w, wants_list, parts))), None)
             if alt is not None:
                 best, typed = alt, True
                 chosen = select(cands, best, w, wants_list, parts)

@@ -1,0 +1,98 @@
+"""An answer that only points elsewhere: the question asks what a thing is ("시험은 어떤 과목을 봐요?", "서류가
+뭐뭐예요?", "등급 기준이 뭐예요?") and the clause that names it leaves it to a decree, a ministry's rule, a notice or a
+table ("시험의 과목 … 에 관하여 필요한 사항은 행정안전부령으로 정한다", "…부령으로 정하는 서류를 첨부하여", "별표 3의 …
+기준에 따라") which the excerpts do not hold. Quoting it would assert an answer that says nothing about what was
+asked; the answerer treats it as not fitting (``points_away``) and shows it as a related clause instead.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from jogak.answer.generators.candidates import Candidate, article_key
+from jogak.grammar.pointers import pointed_phrases
+
+# Interrogatives asking for a thing: a determiner before the noun ("어떤 과목", "무슨 서류") or a pronoun after
+# its topic/subject ("서류가 구체적으로 뭐뭐예요", "기준이 뭐예요").
+_WHICH = frozenset({"어떤", "무슨", "어느"})
+_WHAT = frozenset({"뭐", "무엇", "뭘", "뭔"})
+_NOUN = ("NNG", "NNP")
+# Words too general to be what the question asks for ("어떤 경우", "뭐가 있는 거예요").
+_GENERAL = frozenset({"것", "거", "경우", "때", "사람", "곳", "분", "자", "점", "일", "부분", "내용", "얘기"})
+# Tags inside a coordinated noun phrase ("시험의 과목 및 방법 등"): nouns, 의, coordinators, 등, numbers, symbols.
+_NP_TAGS = frozenset({"NNG", "NNP", "NNB", "JKG", "JC", "MAJ", "SP", "SO", "SN", "SL", "XSN", "XPN"})
+_COORD = frozenset({"및", "또는", "과", "와", "이나", "나", ",", "ㆍ", "·"})
+
+
+def _tokens(text: str) -> list[tuple[str, str]]:
+    from jogak.korean import kiwi
+
+    return [(t.form, t.tag) for t in kiwi().tokenize(text)]
+
+
+@lru_cache(maxsize=256)
+def asked_heads(question: str) -> frozenset[str]:
+    """The nouns a question asks to be told ("어떤 과목을 봐요" → 과목; "서류가 구체적으로 뭐뭐예요" → 서류)."""
+    toks = _tokens(question)
+    out: set[str] = set()
+    for i, (form, tag) in enumerate(toks):
+        if form in _WHICH and tag == "MM":
+            j = i + 1
+            while j < len(toks) and toks[j][1] in _NOUN:
+                j += 1
+            if j > i + 1:
+                out.add(toks[j - 1][0])
+        elif form in _WHAT and tag in ("NP", "IC"):
+            # back to the nearest subject or topic particle within a few tokens, and the noun before it
+            for k in range(i - 1, max(0, i - 6), -1):
+                if toks[k][1] in ("JKS", "JX") and toks[k][0] in ("이", "가", "은", "는") and toks[k - 1][1] in _NOUN:
+                    out.add(toks[k - 1][0])
+                    break
+    return frozenset(w for w in out if w not in _GENERAL and len(w) >= 2)
+
+
+@lru_cache(maxsize=4096)
+def _phrase_heads(phrase: str, side: str) -> frozenset[str]:
+    """The head nouns of a pointed noun phrase's coordinated members ("시험의 과목 및 방법 등" → 과목, 방법)."""
+    toks = _tokens(phrase)
+    if side == "before":  # the phrase ends the span: keep its trailing noun phrase only
+        k = len(toks)
+        while k > 0 and toks[k - 1][1] in _NP_TAGS:
+            k -= 1
+        toks = toks[k:]
+    else:  # the span starts with the phrase: up to the first word outside a noun phrase
+        k = 0
+        while k < len(toks) and toks[k][1] in _NP_TAGS:
+            k += 1
+        toks = toks[:k]
+    heads: set[str] = set()
+    last = None
+    for form, tag in [*toks, ("", "END")]:
+        if tag == "END" or form in _COORD:
+            if last:
+                heads.add(last)
+            last = None
+        elif tag in _NOUN:
+            last = form
+    return frozenset(heads)
+
+
+def pointed_heads(text: str) -> frozenset[str]:
+    """The head nouns of everything ``text`` leaves to another instrument or a table."""
+    out: set[str] = set()
+    for phrase, side in pointed_phrases(text):
+        out |= _phrase_heads(phrase, side)
+    return frozenset(out)
+
+
+def points_away(question: str, chosen: list[Candidate]) -> bool:
+    """Whether the chosen answer is a clause that leaves what the question asks for to another instrument or a
+    table, with nothing else that states it: every chosen unit is a sentence of one article (a list item, a table
+    row or another clause may be the content) and one of them points the asked noun away."""
+    if not chosen:
+        return False
+    key = article_key(chosen[0])
+    if not all(article_key(c) == key and c.unit.kind == "sentence" for c in chosen):
+        return False
+    asked = asked_heads(question)
+    return bool(asked) and any(asked & pointed_heads(c.unit.text) for c in chosen)
