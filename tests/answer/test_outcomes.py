@@ -307,14 +307,40 @@ def test_the_first_related_clause_is_shown_whole():
     c2 = _article("이용약관", 9, "봉사 시간의 인정", ["봉사 시간은 활동 기관이 확인한 시간만 인정합니다."], "b")
     hits = [Hit(c1, 1.0, 0), Hit(c2, 0.9, 1)]
     question = "활동 나가기 전에 마음이 바뀌면 어쩌죠?"
-    ans = answer_hits(question, hits).answer
+    ans = answer_hits(question, hits, generator=ExtractiveAnswerer(related_whole_articles=0)).answer
     assert ans.outcome == "related", ans.answer
     assert "이 경우 불이익은 없습니다" in ans.answer and "72시간 전까지" in ans.answer
     assert "기상 악화" not in ans.answer  # the whole 항, not the whole article
-    one = answer_hits(question, hits, generator=ExtractiveAnswerer(related_whole_first=0, proviso_reach=1)).answer
+    # (by default the first related clauses' short articles are shown whole: the next test)
+    one = answer_hits(question, hits, generator=ExtractiveAnswerer(related_whole_articles=0, related_whole_first=0,
+                                                                   proviso_reach=1)).answer
     # its best unit alone: with its "이 경우 …" sentence (the rule's 후단, session 32), not the proviso out of reach
     assert one.outcome == "related" and "이 경우 불이익은 없습니다" in one.answer and "72시간 전까지" not in one.answer
     # its best unit alone still brings the proviso two sentences on (with the sentence between: proviso_reach)
-    one = answer_hits(question, hits, generator=ExtractiveAnswerer(related_whole_first=0)).answer
+    one = answer_hits(question, hits, generator=ExtractiveAnswerer(related_whole_articles=0,
+                                                                   related_whole_first=0)).answer
     assert "이 경우 불이익은 없습니다" in one.answer and "72시간 전까지" in one.answer
 
+
+
+def test_the_first_related_clauses_show_their_short_article_whole():
+    # the 항 that scored best is often not the one that answers: a reader shown "관련 조항" sees the whole (short)
+    # article of the first related clauses, the neighbouring 항 with it; a long article stays at its 항
+    from jogak.answer.generators.extractive import ExtractiveAnswerer
+
+    c1 = _article("이용약관", 12, "수상 활동", [
+        "수상 활동은 안전요원이 함께하는 구역에서만 합니다.", "참가자는 구명조끼를 입어야 합니다.",
+        "비가 많이 와 수상 활동을 할 수 없으면 실내 프로그램으로 바꾸고 참가비는 돌려주지 않습니다."], "a")
+    c2 = _article("이용약관", 20, "참가자의 취소", ["참가자는 캠프 7일 전까지 취소하면 참가비 전액을 돌려받습니다."], "b")
+    hits = [Hit(c1, 1.0, 0), Hit(c2, 0.9, 1)]
+    question = "수상 캠프 날 날씨 때문에 래프팅을 못 하면 어떻게 돼요?"
+    # one related clause (related_max=1), an answer never asserted (answer_confidence=1.0)
+    whole = answer_hits(question, hits, generator=ExtractiveAnswerer(answer_confidence=1.0, related_max=1)).answer
+    assert whole.outcome == "related", whole.answer
+    assert "안전요원" in whole.answer and "구명조끼" in whole.answer and "실내 프로그램" in whole.answer
+    one = answer_hits(question, hits, generator=ExtractiveAnswerer(answer_confidence=1.0, related_max=1,
+                                                                   related_whole_articles=0)).answer
+    assert one.outcome == "related" and not ("안전요원" in one.answer and "구명조끼" in one.answer), one.answer
+    short = answer_hits(question, hits, generator=ExtractiveAnswerer(answer_confidence=1.0, related_max=1,
+                                                                     related_article_units=2)).answer
+    assert not ("안전요원" in short.answer and "구명조끼" in short.answer and "실내 프로그램" in short.answer)

@@ -68,6 +68,7 @@ from jogak.answer.generators.selection import (
     question_parts,
     related_units,
     select,
+    whole_article,
     whole_paragraph,
 )
 from jogak.answer.generators.weights import ExtractiveWeights
@@ -187,6 +188,8 @@ class ExtractiveAnswerer(Generator):
             group = complete([c], cands, self.weights, True, most)
             if i == 0:
                 group += [x for x in whole_paragraph(c, cands, self.weights.related_whole_first) if x not in group]
+            if i < self.weights.related_whole_articles:
+                group += [x for x in whole_article(c, cands, self.weights.related_article_units) if x not in group]
             group = sorted(group, key=lambda x: (x.excerpt.n, x.unit.start))
             units = [(x.excerpt.n, u) for x in group for u in [*lead_units(x, self.weights.max_lead_chars), x.unit]]
             for n, u in units:

@@ -449,6 +449,16 @@ def whole_paragraph(c: Candidate, cands: list[Candidate], most: int) -> list[Can
     return same if len(same) <= most else []
 
 
+def whole_article(c: Candidate, cands: list[Candidate], most: int) -> list[Candidate]:
+    """The answerable units of ``c``'s article in its excerpt, in order — none when there are more than ``most``,
+    or when it is a table (a table's rows go by their group: ``complete``)."""
+    if most <= 0:
+        return []
+    same = sorted((x for x in cands if x.excerpt.n == c.excerpt.n and x.unit.heading == c.unit.heading
+                   and x.unit.answerable), key=lambda x: x.unit.start)
+    return same if len(same) <= most and not any(x.unit.kind == "table_row" for x in same) else []
+
+
 def is_lead_in(text: str) -> bool:
     """"등급별 기준과 하루포인트 적립률은 다음과 같다." — a sentence that only announces a list."""
     return bool(_LEAD_IN.search(text.strip()))

@@ -113,6 +113,10 @@ class ExtractiveWeights:
     # … the first of them (the most relevant) shown whole: the units of its 항 (or unnumbered article), up to this
     # many (0: its best unit only, as until session 28) — a reader checks the clause, not one sentence of it
     related_whole_first: int = 6
+    # … the first this many related clauses shown with their whole article when it has at most
+    # ``related_article_units`` units (0: their 항 only): a reader sees the neighbouring 항 that may hold the answer
+    related_whole_articles: int = 2
+    related_article_units: int = 8
 
     # ── choosing further units ─────────────────────────────────────────────────────────────────
     max_units: int = 4
