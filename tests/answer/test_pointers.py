@@ -30,6 +30,7 @@ def test_the_grammar_finds_what_a_sentence_leaves_elsewhere() -> None:
     assert pointed_heads("등록신청서에 문화체육관광부령으로 정하는 서류를 첨부하여 제출해야 한다.") == {"서류"}
     assert pointed_heads("종이 기록물은 별표 3의 상태검사 기준에 따라 3개 등급으로 구분한다.") == {"기준"}
     assert pointed_heads("이 경우 기록물의 상태검사 기준은 별표 3과 같다.") == {"기준"}
+    assert [w for *_, w in pointed_phrases("금융위원회가 정하여 고시하는 기준에 따라 산정한다.")] == ["금융위원회의 고시"]
     # a decree filling the quoted term in, and examples before the pointer, say what the thing is
     assert pointed_phrases('법 제17조제1항에서 "대통령령으로 정하는 서류"란 다음 각 호의 서류를 말한다.') == []
     assert pointed_heads("대지, 높이 및 형태, 구조안전 등 대통령령으로 정하는 항목에 대하여 실시한다.") == frozenset()
@@ -48,6 +49,7 @@ def test_a_clause_that_only_points_away_is_related_not_the_answer() -> None:
     a = answer_hits("관리사 시험은 어떤 과목을 봐요?", hits).answer
     assert a.outcome == "related", a.answer
     assert "행정안전부령으로 정한다" in a.answer, a.answer  # the related clause says where the answer is
+    assert a.answer.startswith("물으신 내용은 행정안전부령에서 정하도록"), a.answer  # and the answer says so
     a = answer_hits("관리사 등록할 때 같이 내야 하는 서류가 구체적으로 뭐뭐예요?", hits).answer
     assert a.outcome == "related", a.answer
 

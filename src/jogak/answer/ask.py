@@ -295,7 +295,9 @@ def _not_answered(question: str, draft: Draft, ctx: Context, judge: MorphemeOver
         ans = Answer(question, lab["abstain"], False, [], excerpts_json, {}, warnings, outcome="none",
                      confidence=confidence)
         return Composed(ans, [], ctx, draft)
-    lines = [lab["related"]] + [f"· {r.text} {render_sources(r.citations, ctx.lang)}" for r in results]
+    where = (draft.info or {}).get("points_to")
+    head = lab["related_pointer"].format(where=where) if where else lab["related"]
+    lines = [head] + [f"· {r.text} {render_sources(r.citations, ctx.lang)}" for r in results]
     ans = Answer(question, "\n".join(lines), False, _numbered(results), excerpts_json, {}, warnings,
                  outcome="related", confidence=confidence)
     return Composed(ans, [], ctx, draft)

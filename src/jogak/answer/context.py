@@ -53,6 +53,8 @@ LABELS: dict[str, dict[str, str]] = {
         "case_source": "참고 판례",
         "abstain": "제공된 문서에서 근거를 찾지 못했습니다.",
         "related": "질문에 답하는 조항이라고 확신하지 못했습니다. 관련 조항을 직접 확인해 주세요:",
+        "related_pointer": "물으신 내용은 {where}에서 정하도록 되어 있는데, 찾은 문서에는 그 내용이 없습니다. 관련 조항을 "
+                           "직접 확인해 주세요:",
         "other_same": "{doc}에도 같은 취지의 규정이 있습니다: \"{quote}\"",
         "other_differs": "{doc}에는 다르게 정해져 있습니다: \"{quote}\"",
         "other_related": "{doc}에도 관련 규정이 있습니다: \"{quote}\"",
@@ -78,6 +80,8 @@ LABELS: dict[str, dict[str, str]] = {
         "case_source": "Case",
         "abstain": "The provided documents do not contain the answer.",
         "related": "I am not sure these clauses answer the question. Related clauses, to check yourself:",
+        "related_pointer": "The clause leaves what you ask to {where}, which the retrieved documents do not hold. "
+                           "Related clauses, to check yourself:",
         "other_same": "{doc} says the same: \"{quote}\"",
         "other_differs": "{doc} says otherwise: \"{quote}\"",
         "other_related": "{doc} also addresses this: \"{quote}\"",

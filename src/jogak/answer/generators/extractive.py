@@ -155,6 +155,8 @@ class ExtractiveAnswerer(Generator):
                 best, typed = alt, True
                 chosen = select(cands, best, w, wants_list, parts)
         info["typed"] = typed
+        if not typed and (where := points_away(question, chosen)):
+            info["points_to"] = where  # the related clauses say where the asked detail lives
         info["focus"] = focus
         info["sem_coverage"] = self.semantic_coverage(scored.coverage, best)
         info["features"] = self.features(best, scored, typed, answerable, question)

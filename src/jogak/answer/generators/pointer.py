@@ -77,22 +77,27 @@ def _phrase_heads(phrase: str, side: str) -> frozenset[str]:
     return frozenset(heads)
 
 
+def _pointers(text: str) -> list[tuple[frozenset[str], str]]:
+    """Each pointed phrase of ``text`` as (its head nouns, where it points)."""
+    return [(_phrase_heads(phrase, side), where) for phrase, side, where in pointed_phrases(text)]
+
+
 def pointed_heads(text: str) -> frozenset[str]:
     """The head nouns of everything ``text`` leaves to another instrument or a table."""
-    out: set[str] = set()
-    for phrase, side in pointed_phrases(text):
-        out |= _phrase_heads(phrase, side)
-    return frozenset(out)
+    return frozenset(h for heads, _ in _pointers(text) for h in heads)
 
 
-def points_away(question: str, chosen: list[Candidate]) -> bool:
-    """Whether the chosen answer is a clause that leaves what the question asks for to another instrument or a
-    table, with nothing else that states it: every chosen unit is a sentence of one article (a list item, a table
-    row or another clause may be the content) and one of them points the asked noun away."""
+def points_away(question: str, chosen: list[Candidate]) -> str | None:
+    """Where the chosen answer leaves what the question asks for ("행정안전부령", "별표 3"), when it is a clause
+    that points it away with nothing else that states it: every chosen unit is a sentence of one article (a list
+    item, a table row or another clause may be the content) and one of them points the asked noun away. None
+    when the answer is not such a pointer."""
     if not chosen:
-        return False
+        return None
     key = article_key(chosen[0])
     if not all(article_key(c) == key and c.unit.kind == "sentence" for c in chosen):
-        return False
+        return None
     asked = asked_heads(question)
-    return bool(asked) and any(asked & pointed_heads(c.unit.text) for c in chosen)
+    if not asked:
+        return None
+    return next((where or "?" for c in chosen for heads, where in _pointers(c.unit.text) if asked & heads), None)
