@@ -115,7 +115,7 @@ SETS = {
     "a50": BLIND / "answers_r50.yaml",  # written at the end of session 31 (bc164ab), run once at the end of session 32: now used
     "a51": BLIND / "answers_r51.yaml",  # written at the start of session 32 (b9ea4c5), run once at its end: now used
     "a52": BLIND / "answers_r52.yaml",  # written at the end of session 32 (3f897e1), run once at the end of session 33: now used
-    "a53": BLIND / "answers_r53.yaml",  # untouched: written at the start of session 33 (ba95492), run once at the end of session 34
+    "a53": BLIND / "answers_r53.yaml",  # written at the start of session 33 (ba95492), run once at the end of session 34: now used
     "a54": BLIND / "answers_r54.yaml",  # untouched: written at the start of session 34 (e0258ce), run once at the end of session 35
 }
 _STORES: dict[tuple[str, ...], Any] = {}

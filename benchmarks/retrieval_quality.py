@@ -145,8 +145,8 @@ SETS = {
     "a51": BLIND / "answers_r51.yaml",  # issue 13: written at the start of session 32 (b9ea4c5), run once at its end: now used
     "r52": BLIND / "mixed_r52.yaml",  # blind: written at the end of session 32 (3f897e1), run once at the end of session 33: now used
     "a52": BLIND / "answers_r52.yaml",  # issue 13: written at the end of session 32 (3f897e1), run once at the end of session 33: now used
-    "r53": BLIND / "mixed_r53.yaml",  # blind, untouched: written at the start of session 33 (ba95492), run once at the end of session 34
-    "a53": BLIND / "answers_r53.yaml",  # issue 13, untouched: written at the start of session 33 (ba95492), run once at the end of session 34
+    "r53": BLIND / "mixed_r53.yaml",  # blind: written at the start of session 33 (ba95492), run once at the end of session 34: now used
+    "a53": BLIND / "answers_r53.yaml",  # issue 13: written at the start of session 33 (ba95492), run once at the end of session 34: now used
     "r54": BLIND / "mixed_r54.yaml",  # blind, untouched: written at the start of session 34 (e0258ce), run once at the end of session 35
     "a54": BLIND / "answers_r54.yaml",  # issue 13, untouched: written at the start of session 34 (e0258ce), run once at the end of session 35
 }
