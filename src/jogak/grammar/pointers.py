@@ -13,7 +13,11 @@ import re
 
 # A subordinate instrument or a table that states the detail: "대통령령", "행정안전부령", "총리령", "조례",
 # "…장관이 정하여 고시하는" is a notice; "별표 3", "별표 2의2", "별지".
-_INSTRUMENT = r"(?:대통령령|총리령|[가-힣]{1,12}부령|[가-힣]{0,10}조례|국회규칙|대법원규칙)"
+# A law family's own subordinate instruments: its decree (대통령령) and rules (총리령, …부령).
+DECREE_OR_RULE = r"(?:대통령령|총리령|[가-힣]{1,12}부령)"
+_INSTRUMENT = rf"(?:{DECREE_OR_RULE}|[가-힣]{{0,10}}조례|국회규칙|대법원규칙)"
+# "대통령령으로 정한다", "총리령으로 정하는", "보건복지부령으로 정하는 바에 따라": a clause leaving something to its family
+DELEGATES_RE = re.compile(rf"{DECREE_OR_RULE}(?:으)?로\s*정[하한할해]")
 _NOTICE = r"(?:[가-힣]{1,12}(?:장관|청장|위원회|처장|원장)(?:이|가)\s*정하여\s*고시하는)"
 _TABLE = r"별표\s*\d+(?:\s*의\s*\d+)?"
 # Where a quoted term is filled in ("…"대통령령으로 정하는 서류"란 다음 각 호의 서류를 말한다"): a definition, not a pointer.

@@ -14,10 +14,9 @@ from __future__ import annotations
 import re
 
 from jogak.grammar.laws import article_number, family_of, title_kind
+from jogak.grammar.pointers import DELEGATES_RE
 from jogak.retrieve.scope import Entry, Scope
 
-# "대통령령으로 정한다", "총리령으로 정하는", "보건복지부령으로 정하는 바에 따라", "대통령령으로 정하는 금액"
-DELEGATES_RE = re.compile(r"(?:대통령령|총리령|[가-힣]{1,12}부령)(?:으)?로\s*정[하한할해]")
 # the Act's (or the decree's) article a decree or rule clause names: "법 제12조", "법 제12조의2제1항", "영 제5조"
 _NAMED_RE = {q: re.compile(rf"(?<![가-힣]){q}\s*제\s*(\d+)\s*조(?:\s*의\s*(\d+))?") for q in ("법", "영")}
 

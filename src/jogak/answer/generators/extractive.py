@@ -147,10 +147,14 @@ class ExtractiveAnswerer(Generator):
             # "며칠 / 얼마 / how long" answered without any quantity or time, or "해외 배송비는 얼마" by a
             # unit about some other 배송비: a unit nearly as good that fits is the answer; if there is
             # none, these excerpts do not answer the question.
-            # (the pointer check on what the answer would quote: a unit beside a clause's pointer brings it along)
-            alt = next((c for c in answerable if c.score >= w.typed_switch * best.score
-                        and fits(select(cands, c, w, wants_list, parts) if wants_list else [c])
-                        and not points_away(question, select(cands, c, w, wants_list, parts))), None)
+            def alt_fits(c: Candidate) -> bool:
+                if not wants_list and not fits([c]):
+                    return False
+                # what the answer would quote: a unit beside a clause's pointer brings the pointer along
+                sel = select(cands, c, w, wants_list, parts)
+                return (not wants_list or fits(sel)) and not points_away(question, sel)
+
+            alt = next((c for c in answerable if c.score >= w.typed_switch * best.score and alt_fits(c)), None)
             if alt is not None:
                 best, typed = alt, True
                 chosen = select(cands, best, w, wants_list, parts)
