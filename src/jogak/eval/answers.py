@@ -52,6 +52,23 @@ def _norm(s: str) -> str:
     return " ".join(s.split())
 
 
+_CELL_GAP = 30  # the most text between two cells of a table row as an answer shows it (", 단위: ")
+
+
+def contains(phrase: str, text: str) -> bool:
+    """``phrase`` (white space normalised) is in ``text``. A table row written as its cells ("흑백 스캔 | 1쪽 | 40원")
+    is also there when the answer shows the row with its column names ("구분: 흑백 스캔, 단위: 1쪽, 요금: 40원"):
+    every cell, in order, with at most ``_CELL_GAP`` characters and no line break between two of them."""
+    phrase = _norm(phrase)
+    if phrase in _norm(text):
+        return True
+    cells = [c.strip() for c in phrase.split("|")]
+    if len(cells) < 2 or not all(cells):
+        return False
+    pattern = rf"[^\n]{{0,{_CELL_GAP}}}?".join(re.escape(c).replace(r"\ ", r"\s+") for c in cells)
+    return re.search(pattern, text) is not None
+
+
 def _gold_hit(gold: dict[str, Any], hit_md: Any) -> bool:
     if gold.get("doc_title") and gold["doc_title"] != hit_md.doc_title:
         return False
@@ -67,12 +84,11 @@ def check_question(q: dict[str, Any], composed: Composed) -> dict[str, Any]:
     """Checkpoints of one answer. A ``related`` outcome asserts nothing: its "answers" checkpoint fails,
     while the phrases and the citation are checked against the related clauses it shows."""
     ans = composed.answer
-    text = _norm(ans.answer)
     abstained = ans.outcome != "answer"
     checks: list[dict[str, Any]] = []
     if q.get("answerable", True):
         for phrase in q.get("must_contain") or []:
-            checks.append({"check": f"contains “{phrase}”", "ok": _norm(str(phrase)) in text})
+            checks.append({"check": f"contains “{phrase}”", "ok": contains(str(phrase), ans.answer)})
         cite = q.get("cite")
         if cite:
             alts = cite if isinstance(cite, list) else [cite]
