@@ -344,3 +344,22 @@ def test_the_first_related_clauses_show_their_short_article_whole():
     short = answer_hits(question, hits, generator=ExtractiveAnswerer(answer_confidence=1.0, related_max=1,
                                                                      related_article_units=2)).answer
     assert not ("안전요원" in short.answer and "구명조끼" in short.answer and "실내 프로그램" in short.answer)
+
+
+def test_a_related_clause_already_shown_in_an_earlier_whole_article_gives_its_slot_on():
+    # the first related clause shows its short article whole: another 항 of that article coming next adds nothing a
+    # reader has not seen, so the next clause takes the slot (related_refill)
+    from jogak.answer.generators.extractive import ExtractiveAnswerer
+
+    c1 = _article("이용약관", 12, "수상 활동", [
+        "비가 많이 와 수상 활동을 할 수 없으면 실내 프로그램으로 바꾸고 참가비는 돌려주지 않습니다.",
+        "비로 수상 활동이 취소되어 래프팅을 못 한 참가자에게는 다음 캠프 참가비를 할인해 드립니다."], "a")
+    c2 = _article("이용약관", 20, "캠프 사진", ["캠프 사진은 7일 전까지 누리집에 올립니다."], "b")
+    hits = [Hit(c1, 1.0, 0), Hit(c2, 0.9, 1)]
+    question = "수상 캠프 날 비 때문에 래프팅을 못 하면 참가비는 어떻게 돼요?"
+    kw = dict(answer_confidence=1.0, related_max=2, related_floor=0.0)
+    refilled = answer_hits(question, hits, generator=ExtractiveAnswerer(**kw)).answer
+    assert refilled.outcome == "related", refilled.answer
+    assert "실내 프로그램" in refilled.answer and "할인해 드립니다" in refilled.answer and "7일 전까지" in refilled.answer
+    kept = answer_hits(question, hits, generator=ExtractiveAnswerer(**kw, related_refill=False)).answer
+    assert "실내 프로그램" in kept.answer and "7일 전까지" not in kept.answer, kept.answer

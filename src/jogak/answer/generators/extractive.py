@@ -179,13 +179,20 @@ class ExtractiveAnswerer(Generator):
                   wants_list: bool = False) -> Draft:
         """Not confident enough to answer: the most relevant clauses (``related``), or nothing (``none``)
         when no unit reaches ``related_floor``."""
-        picked = related_units(cands, self.weights)
+        w = self.weights
+        # more clauses than slots: one already shown inside an earlier clause's whole article gives its slot on
+        picked = related_units(cands, w, w.related_max * 3 if w.related_refill else w.related_max)
         outcome = "related" if picked else "none"
         info["outcome"] = outcome
         # each related clause with what travels with it (its proviso, the conditions its clause states,
         # the items of a list it introduces), in document order
         quotes: list[Quote] = []
-        for i, c in enumerate(picked):
+        i = 0
+        for c in picked:
+            if i >= w.related_max:
+                break
+            if w.related_refill and any(q.n == c.excerpt.n and q.unit.start == c.unit.start for q in quotes):
+                continue
             # a related clause shows the list or table it belongs to whole, as if asked for (the most relevant
             # one up to list_max_items_asked entries, the others up to list_max_items): a reader checking
             # "관련 조항" must see every entry, not the one that scored best — an "어느 하나에 해당하는" list's
@@ -201,6 +208,7 @@ class ExtractiveAnswerer(Generator):
             for n, u in units:
                 if not any(q.n == n and q.unit.start == u.start for q in quotes):
                     quotes.append(Quote(n, u))
+            i += 1
         return Draft(answer=abstain, abstained=True, info=info, outcome=outcome, confidence=conf,
                      related=quotes)
 

@@ -421,8 +421,8 @@ def clause_key(c: Candidate) -> tuple[str, str, str]:
     return (md.doc_id or md.source, c.unit.heading, c.unit.marker)
 
 
-def related_units(cands: list[Candidate], w: ExtractiveWeights) -> list[Candidate]:
-    """The best unit of each of the ``related_max`` best clauses scoring at least ``related_floor``
+def related_units(cands: list[Candidate], w: ExtractiveWeights, most: int | None = None) -> list[Candidate]:
+    """The best unit of each of the ``related_max`` (or ``most``) best clauses scoring at least ``related_floor``
     (``cands`` best first): what a reader is shown as "관련 조항" when the answerer is not sure."""
     out: list[Candidate] = []
     seen: set[tuple[str, str, str]] = set()
@@ -433,7 +433,7 @@ def related_units(cands: list[Candidate], w: ExtractiveWeights) -> list[Candidat
             continue
         seen.add(clause_key(c))
         out.append(c)
-        if len(out) >= w.related_max:
+        if len(out) >= (w.related_max if most is None else most):
             break
     return out
 

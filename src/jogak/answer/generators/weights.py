@@ -117,6 +117,9 @@ class ExtractiveWeights:
     # ``related_article_units`` units (0: their 항 only): a reader sees the neighbouring 항 that may hold the answer
     related_whole_articles: int = 2
     related_article_units: int = 8
+    # … a related clause already on show inside an earlier one's whole article takes no slot: the next clause
+    # is shown instead (False: it takes its slot, as until session 35)
+    related_refill: bool = True
 
     # ── choosing further units ─────────────────────────────────────────────────────────────────
     max_units: int = 4
