@@ -137,3 +137,24 @@ def test_a_parking_ticket_is_no_exactness_cue() -> None:
 
     assert not asks_exact_figure("차 타다가 주차 딱지를 뗐는데, 회사는 고지서 받고 며칠 안에 알려 줘요?")
     assert asks_exact_figure("과태료가 딱 얼마예요?")
+
+
+RENTAL_TERMS = "회사는 차를 내주기 전에 운전자격확인시스템으로 모든 운전자의 운전면허를 확인하며, 면허가 정지된 사람에게는 차를 빌려주지 아니한다."
+RENTAL_LAW = "자동차대여사업자는 차를 대여하기 전에 운전자격확인시스템을 이용하여 운전면허를 확인하여야 하며, 운전면허가 정지된 자에게 차를 대여하여서는 아니 된다."
+
+
+def test_what_the_law_says_is_led_by_the_law_not_by_terms_quoting_it_first() -> None:
+    # the terms restate the rule in the asker's words and score best; the law's clause scores near it: asked what
+    # the law says, the answer leads with the law (a law's unit quoted after the terms' does not make it the law's answer)
+    hits = [_hit("대여약관_바람카", 0, "제6조 (대여할 때의 확인)", "본문/제6조/제2항", RENTAL_TERMS, 1.0),
+            _hit("여객자동차 운수사업법", 1, "제34조의2 (자동차대여사업자의 준수사항)", "본문/제34조의2/제2항", RENTAL_LAW, 0.9)]
+    from jogak.answer.generators.extractive import ExtractiveAnswerer
+
+    sure = ExtractiveAnswerer(answer_confidence=0.0)  # the outcome is not what is tested: which document leads is
+    law = answer_hits("법으로는 렌터카 회사가 차를 내주기 전에 운전면허를 확인해야 해요? 면허가 정지된 사람한테 빌려줘도 돼요?",
+                      hits, generator=sure).answer
+    assert law.outcome == "answer", law.answer
+    assert law.citations[0].doc_title == "여객자동차 운수사업법", law.answer
+    terms = answer_hits("바람카는 차를 내주기 전에 운전면허를 확인해요? 면허가 정지된 사람한테 빌려줘요?", hits,
+                        generator=sure).answer
+    assert terms.outcome == "answer" and terms.citations[0].doc_title == "대여약관_바람카", terms.answer

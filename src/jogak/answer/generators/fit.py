@@ -77,12 +77,13 @@ def answers_type(question: str, chosen: list[Candidate], law: bool | None = None
     A unit of a definitions article ("제2조 (정의)") leading the answer answers only a question asking what
     something is (``asks_a_meaning``): its list of terms is no list of the facts a question asks for.
     A question asking what the law says ("법으로는", "법적으로") — or ``law``: pointing to the law otherwise
-    (``documents.points_to_law``) — is not answered by a company's own terms restating or bettering it: some
-    chosen unit comes from a statute, decree or rule."""
+    (``documents.points_to_law``) — is not answered by a company's own terms restating or bettering it: the
+    answer's leading unit comes from a statute, decree or rule (a law's unit quoted after the terms' does not
+    make the terms' rule the law's answer)."""
     if chosen and DEFINITION_HEADING_RE.search(_article_title(chosen[0])) and not asks_a_meaning(question):
         return False  # a definitions article says what words mean: not what a question about facts asks
-    if (asks_the_law(question) if law is None else law) and not any(
-            title_kind(c.excerpt.chunk.metadata.doc_title or "") != "other" for c in chosen):
+    if (asks_the_law(question) if law is None else law) and not (
+            chosen and title_kind(chosen[0].excerpt.chunk.metadata.doc_title or "") != "other"):
         return False
     if asks_exact_figure(question) and chosen and not any(
             states_figure(_said(c, cands or chosen, max_lead), question) for c in chosen if article_key(c) == article_key(chosen[0])):

@@ -144,7 +144,8 @@ def complete(chosen: list[Candidate], cands: list[Candidate], w: ExtractiveWeigh
 
 def compose(chosen: list[Candidate], cands: list[Candidate], context: Context,
             w: ExtractiveWeights) -> list[DraftStatement]:
-    """The answer's statements: chosen units in order (best clause first, a clause's units together),
+    """The answer's statements: chosen units in order (the answer's best unit's clause first, then the best
+    clause first, a clause's units together),
     led by their list or table lead, attributed when not from the body; a disagreeing appendix clause
     becomes a note that the body wins."""
     lab = LABELS[context.lang]
@@ -175,7 +176,10 @@ def compose(chosen: list[Candidate], cands: list[Candidate], context: Context,
         g = _group(c)
         group_best[g] = max(group_best.get(g, 0.0), c.score)
         group_first[g] = min(group_first.get(g, c.excerpt.n), c.excerpt.n)
-    kept.sort(key=lambda c: (order[c.excerpt.tier], -group_best[_group(c)], group_first[_group(c)], _position(c)))
+    # the answer's own best unit (chosen first: the one that fits when a higher-scoring unit does not) leads
+    lead = _group(chosen[0]) if chosen else None
+    kept.sort(key=lambda c: (order[c.excerpt.tier], _group(c) != lead, -group_best[_group(c)], group_first[_group(c)],
+                             _position(c)))
     out: list[DraftStatement] = []
     attributed: set[str] = set()
     for c in kept:
