@@ -116,7 +116,7 @@ SETS = {
     "a51": BLIND / "answers_r51.yaml",  # written at the start of session 32 (b9ea4c5), run once at its end: now used
     "a52": BLIND / "answers_r52.yaml",  # written at the end of session 32 (3f897e1), run once at the end of session 33: now used
     "a53": BLIND / "answers_r53.yaml",  # written at the start of session 33 (ba95492), run once at the end of session 34: now used
-    "a54": BLIND / "answers_r54.yaml",  # untouched: written at the start of session 34 (e0258ce), run once at the end of session 35
+    "a54": BLIND / "answers_r54.yaml",  # written at the start of session 34 (e0258ce), run once at the end of session 35: now used
     "a55": BLIND / "answers_r55.yaml",  # untouched: written at the start of session 35 (1b0425a), run once at the end of session 36
 }
 _STORES: dict[tuple[str, ...], Any] = {}
