@@ -144,10 +144,9 @@ def complete(chosen: list[Candidate], cands: list[Candidate], w: ExtractiveWeigh
 
 def compose(chosen: list[Candidate], cands: list[Candidate], context: Context,
             w: ExtractiveWeights) -> list[DraftStatement]:
-    """The answer's statements: chosen units in order (the answer's best unit's clause first, then the best
-    clause first, a clause's units together),
-    led by their list or table lead, attributed when not from the body; a disagreeing appendix clause
-    becomes a note that the body wins."""
+    """The answer's statements: chosen units in order (the clause of the answer's own best unit first, then
+    by their best score, a clause's units together), led by their list or table lead, attributed when not
+    from the body; a disagreeing appendix clause becomes a note that the body wins."""
     lab = LABELS[context.lang]
     # Body wins over a disagreeing appendix/footnote clause (seed 004).
     notes: list[DraftStatement] = []
