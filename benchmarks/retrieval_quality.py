@@ -151,6 +151,8 @@ SETS = {
     "a54": BLIND / "answers_r54.yaml",  # issue 13: written at the start of session 34 (e0258ce), run once at the end of session 35: now used
     "r55": BLIND / "mixed_r55.yaml",  # blind, untouched: written at the start of session 35 (1b0425a), run once at the end of session 36
     "a55": BLIND / "answers_r55.yaml",  # issue 13, untouched: written at the start of session 35 (1b0425a), run once at the end of session 36
+    "r56": BLIND / "mixed_r56.yaml",  # blind, untouched: written at the start of session 36 (7138650), run once at the end of session 37
+    "a56": BLIND / "answers_r56.yaml",  # issue 13, untouched: written at the start of session 36 (7138650), run once at the end of session 37
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
@@ -189,6 +191,9 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "spread-0.1": {"document_spread": 0.1},
     "spread-0.2": {"document_spread": 0.2},
     "no-rerank": {"rerank": None},
+    # session 36: documents other than laws, for a question about regulation or a public body (0.9 = jogak)
+    "no-regulation": {"regulation_prior": 1.0},
+    "regulation-0.8": {"regulation_prior": 0.8},
     "no-delegation": {"delegation_top": 0},  # session 29: an Act clause that delegates followed by its decree's
     "no-sanction": {"sanction_top": 0},  # session 32: the penalty article citing a leading duty clause as breached
     "no-disqualification": {"disqualification_top": 0},  # session 33: the 결격사유 article of a leading hit's law

@@ -50,6 +50,13 @@ def test_law_cue(question: str, law: bool) -> None:
     ("법적으로는 며칠 안에 환불해 줘야 해요?", True),  # the law cue counts too
     ("이거 환불 가능한 상품인가요?", False),  # "…인가요" is no 인가 (a permit)
     ("시청 중에 끊기면 환불돼요?", False),  # watching, not the city hall
+    ("구청이 빈 땅에 주차장을 만들 수 있어요?", True),  # a public body as the one who acts
+    ("군청 직원이 가게에 점검하러 와도 돼요?", True),
+    ("공무원이 서류를 보여 달라면 줘야 해요?", True),
+    ("군에서 하는 교육을 꼭 들어야 해요?", True),
+    ("이 영상은 시청이 가능한가요?", False),
+    ("이 원두는 어느 나라 거예요?", False),  # a country, not the state
+    ("가려던 나라에 경보가 내렸는데 취소돼요?", False),
     ("포인트는 언제 없어져요?", False),
 ])
 def test_regulation_cue(question: str, regulation: bool) -> None:

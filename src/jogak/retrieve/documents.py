@@ -14,7 +14,14 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from jogak.grammar.laws import family_of, laws_named, name_key, split_instrument, title_kind
+from jogak.grammar.laws import (
+    asks_about_regulation,
+    family_of,
+    laws_named,
+    name_key,
+    split_instrument,
+    title_kind,
+)
 from jogak.index.lexical import tokenize
 from jogak.retrieve import structural
 from jogak.retrieve.scope import Entry, Scope
@@ -148,7 +155,7 @@ def prefer(scope: Scope, entries: list[Entry]) -> tuple[list[Entry], set[str]]:
         return entries, set()
     named = named_documents(scope)
     if not named:
-        return entries, named
+        return _regulation_prior(scope, entries), named
     dcol = scope.lex.column("doc_id")
     boost = float(scope.opts.document_boost)
     for e in entries:
@@ -157,6 +164,30 @@ def prefer(scope: Scope, entries: list[Entry]) -> tuple[list[Entry], set[str]]:
             e.scores["document"] = boost
     entries.sort(key=lambda e: -e.score)
     return entries, named
+
+
+def _regulation_prior(scope: Scope, entries: list[Entry]) -> list[Entry]:
+    """A question about public regulation or what a public body does names no document: in a collection of
+    laws and other documents, the other documents' candidates are multiplied by ``regulation_prior``."""
+    w = float(scope.opts.regulation_prior)
+    if w >= 1.0 or not asks_about_regulation(scope.query):
+        return entries
+    kinds = scope.lex.memo("doc_kinds", lambda: _doc_kinds(scope))
+    if len(set(kinds.values())) < 2:
+        return entries
+    dcol = scope.lex.column("doc_id")
+    for e in entries:
+        if not kinds.get(dcol[e.row], False):
+            e.score *= w
+            e.scores["regulation"] = w
+    entries.sort(key=lambda e: -e.score)
+    return entries
+
+
+def _doc_kinds(scope: Scope) -> dict[str, bool]:
+    """Per document: is it a law (an Act, a decree, a rule)?"""
+    return {d: title_kind(t or "") != "other"
+            for d, t in zip(scope.lex.column("doc_id"), scope.lex.column("doc_title"), strict=True) if d}
 
 
 def spread(scope: Scope, entries: list[Entry], named: set[str]) -> list[Entry]:
