@@ -149,8 +149,8 @@ SETS = {
     "a53": BLIND / "answers_r53.yaml",  # issue 13: written at the start of session 33 (ba95492), run once at the end of session 34: now used
     "r54": BLIND / "mixed_r54.yaml",  # blind: written at the start of session 34 (e0258ce), run once at the end of session 35: now used
     "a54": BLIND / "answers_r54.yaml",  # issue 13: written at the start of session 34 (e0258ce), run once at the end of session 35: now used
-    "r55": BLIND / "mixed_r55.yaml",  # blind, untouched: written at the start of session 35 (1b0425a), run once at the end of session 36
-    "a55": BLIND / "answers_r55.yaml",  # issue 13, untouched: written at the start of session 35 (1b0425a), run once at the end of session 36
+    "r55": BLIND / "mixed_r55.yaml",  # blind: written at the start of session 35 (1b0425a), run once at the end of session 36: now used
+    "a55": BLIND / "answers_r55.yaml",  # issue 13: written at the start of session 35 (1b0425a), run once at the end of session 36: now used
     "r56": BLIND / "mixed_r56.yaml",  # blind, untouched: written at the start of session 36 (7138650), run once at the end of session 37
     "a56": BLIND / "answers_r56.yaml",  # issue 13, untouched: written at the start of session 36 (7138650), run once at the end of session 37
 }
