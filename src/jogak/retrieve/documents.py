@@ -5,8 +5,11 @@ A document is *named* by its title or a part of it (``structural.titles_in``: "�
 약관"), by a short name of a law ("정보통신망법", "가맹사업법 시행령": ``grammar.laws.laws_named``, which
 tells the Act from its decree), by the kind of document it is ("약관", "처리방침", "시행령" when the title says so),
 or by a name its opening line alone carries (a company, a party: "누리북스는 …"). Those documents'
-candidates are lifted by ``document_boost``. Without a named document, each later clause of a document
-already shown is discounted by ``document_spread`` per clause, so the documents that fit take turns.
+candidates are lifted by ``document_boost``. A question naming no document but asking about public regulation
+or what a public body does ("과태료", "허가", "구청이 …") prefers the laws: in a collection of laws and other
+documents, the others' candidates are discounted by ``regulation_prior`` (a company's terms bind no 구청). Without a
+named document, each later clause of a document already shown is discounted by ``document_spread`` per clause, so
+the documents that fit take turns.
 """
 
 from __future__ import annotations

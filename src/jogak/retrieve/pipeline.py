@@ -6,6 +6,7 @@
     fusion      weighted RRF and the authority prior                                   (hybrid.py)
                 + optional second BM25 pass with the top clauses' words (feedback)     (feedback.py)
     documents   the documents the question names or implies are preferred             (documents.py)
+                + a question about regulation or a public body prefers the laws
     lookup      clauses and cases the question names go first                          (lookup.py)
     clauses     the chunks of one clause collapse into one hit                         (clauses.py)
     rerank      optional second opinion on the top clauses                             (rerank.py)
