@@ -255,6 +255,13 @@ def test_disagreement_detection():
                     "단순 변심 반품은 상품을 받은 날부터 14일 이내에 신청할 수 있다.")
     assert not disagree("회사는 배송이 늦어지면 하루포인트로 보상한다.",
                         "3일 이상 늦어지면 결제금액의 5%를 하루포인트로 지급한다.")
+    # figures of different things in two rules of one subject are no conflict: when the plan is due, how often
+    # it is made
+    assert not disagree("구청장은 종합계획을 통보받은 해의 12월 31일까지 지역 교육계획을 세워야 한다.",
+                        "구청장은 종합계획을 반영하여 협의를 거쳐 5년마다 지역 교육계획을 세워야 한다.")
+    # ... while the same deadline with another number is one, whatever else the clauses say
+    assert disagree("적립한 포인트의 유효기간은 적립일부터 1년이다.",
+                    "지연 보상으로 지급한 포인트의 유효기간은 지급일부터 90일이다.")
 
 
 # ── extractive answerer ───────────────────────────────────────────────────────────────────────

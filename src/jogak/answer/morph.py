@@ -18,18 +18,26 @@ import numpy as np
 
 from jogak.lexicon import content_terms
 
-__all__ = ["Embedder", "char_bigrams", "content_terms", "get_embedder", "numbers", "rescale_cosine"]
+__all__ = ["Embedder", "char_bigrams", "content_terms", "figures", "get_embedder", "numbers", "rescale_cosine"]
 
 
 @lru_cache(maxsize=50_000)
 def numbers(text: str) -> frozenset[str]:
     """Numeric tokens with their unit where attached ("6,000원" → "6000원", "7일", "15%")."""
-    out = set()
-    for m in re.finditer(r"(\d[\d,]*(?:\.\d+)?)\s*(%|원|일|개월|년|시간|분|포인트|영업일|회|배|만\s*원|만원)?", text):
+    return frozenset(figure for figure, _, _ in figures(text))
+
+
+NUMBER_RE = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(%|원|일|개월|년|시간|분|포인트|영업일|회|배|만\s*원|만원)?")
+
+
+def figures(text: str) -> list[tuple[str, int, int]]:
+    """Each numeric token as ``numbers`` writes it, with its span in ``text``."""
+    out = []
+    for m in NUMBER_RE.finditer(text):
         num = m.group(1).replace(",", "")
         unit = (m.group(2) or "").replace(" ", "")
-        out.add(num + unit)
-    return frozenset(out)
+        out.append((num + unit, m.start(), m.end()))
+    return out
 
 
 @lru_cache(maxsize=50_000)

@@ -20,7 +20,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jogak.answer.morph import Embedder, char_bigrams, content_terms, get_embedder, numbers, rescale_cosine
+from jogak.answer.morph import (
+    Embedder,
+    char_bigrams,
+    content_terms,
+    figures,
+    get_embedder,
+    numbers,
+    rescale_cosine,
+)
 from jogak.answer.text import is_pointer, normalise_ws
 
 
@@ -93,7 +101,10 @@ SAME_TOPIC = 0.34
 
 def disagree(body: str, other: str, min_topic: float = SAME_TOPIC) -> bool:
     """Whether a body clause and an appendix/footnote clause state different figures for the same
-    thing: same topic (lemma Jaccard ≥ ``min_topic``) and each states a number the other does not."""
+    thing: same topic (lemma Jaccard ≥ ``min_topic``), each states a number the other does not, and two of
+    those numbers play the same part — a deadline and a deadline ("7일 이내에" / "14일 이내에"), not a deadline
+    and a cycle ("12월 31일까지" / "5년마다") or a period ("3년간" / "14일 이내"): two rules of one subject with
+    figures of different things are no conflict, and a wrong "다르게 정해져 있습니다" misleads."""
     nb, no = numbers(body), numbers(other)
     unit_b = {n for n in nb if not n.isdigit()}
     unit_o = {n for n in no if not n.isdigit()}
@@ -101,7 +112,25 @@ def disagree(body: str, other: str, min_topic: float = SAME_TOPIC) -> bool:
         return False
     if unit_b <= unit_o or unit_o <= unit_b:
         return False
-    return topic_overlap(body, other) >= min_topic
+    if topic_overlap(body, other) < min_topic:
+        return False
+    return bool(_parts(body, unit_b - unit_o) & _parts(other, unit_o - unit_b))
+
+
+# the part a figure plays, read from the words right after it ("30일 이내에", "5년마다", "3년간", "1억원 이상")
+_FIGURE_PARTS = (("by", ("까지", "이내", "안에", "내에", "안으로")), ("every", ("마다",)),
+                 ("for", ("간", "동안")), ("after", ("부터", "후", "뒤", "이후", "지나", "경과", "이 지나", "이 경과")),
+                 ("bound", ("이상", "이하", "초과", "미만", "을 넘", "를 넘", "이 넘")))
+
+
+def _parts(text: str, wanted: set[str]) -> set[str]:
+    """The parts the figures ``wanted`` play in ``text`` ("other" when no word after one says)."""
+    out: set[str] = set()
+    for fig, _, end in figures(text):
+        if fig in wanted:
+            after = text[end:end + 6].lstrip()
+            out.add(next((part for part, starts in _FIGURE_PARTS if after.startswith(starts)), "other"))
+    return out
 
 
 def validate_ids(ids: list[object], n_excerpts: int, lang: str = "ko") -> tuple[list[int], list[str]]:
