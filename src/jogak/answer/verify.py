@@ -30,6 +30,7 @@ from jogak.answer.morph import (
     rescale_cosine,
 )
 from jogak.answer.text import is_pointer, normalise_ws
+from jogak.lexicon.quantities import figure_part
 
 
 @dataclass
@@ -117,20 +118,9 @@ def disagree(body: str, other: str, min_topic: float = SAME_TOPIC) -> bool:
     return bool(_parts(body, unit_b - unit_o) & _parts(other, unit_o - unit_b))
 
 
-# the part a figure plays, read from the words right after it ("30일 이내에", "5년마다", "3년간", "1억원 이상")
-_FIGURE_PARTS = (("by", ("까지", "이내", "안에", "내에", "안으로")), ("every", ("마다",)),
-                 ("for", ("간", "동안")), ("after", ("부터", "후", "뒤", "이후", "지나", "경과", "이 지나", "이 경과")),
-                 ("bound", ("이상", "이하", "초과", "미만", "을 넘", "를 넘", "이 넘")))
-
-
 def _parts(text: str, wanted: set[str]) -> set[str]:
-    """The parts the figures ``wanted`` play in ``text`` ("other" when no word after one says)."""
-    out: set[str] = set()
-    for fig, _, end in figures(text):
-        if fig in wanted:
-            after = text[end:end + 6].lstrip()
-            out.add(next((part for part, starts in _FIGURE_PARTS if after.startswith(starts)), "other"))
-    return out
+    """The parts the figures ``wanted`` play in ``text`` (``lexicon.quantities.figure_part``)."""
+    return {figure_part(text[end:end + 6]) for fig, _, end in figures(text) if fig in wanted}
 
 
 def validate_ids(ids: list[object], n_excerpts: int, lang: str = "ko") -> tuple[list[int], list[str]]:

@@ -121,3 +121,17 @@ def counters_asked(question: str) -> list[re.Pattern[str]]:
         if not any(cue.search(m.group(0)) for cue, _ans in _COUNTER_RULES):  # "몇 km", "몇 kg": their rule reads it
             out.append(re.compile(rf"\d[\d,]*(?:\.\d+)?\s*(?:천|만|백만|억)?\s*{re.escape(unit)}(?![A-Za-z])", re.I))
     return out
+
+
+# The part a figure plays, read from the words right after it: a deadline ("30일 이내에", "12월 31일까지"), a cycle
+# ("5년마다"), a period ("3년간"), a start ("6개월이 지나"), a bound ("1억원 이상"); "other" when none says.
+# Two clauses' figures conflict only when they play the same part (answer/verify.py ``disagree``).
+FIGURE_PARTS = (("by", ("까지", "이내", "안에", "내에", "안으로")), ("every", ("마다",)),
+                ("for", ("간", "동안")), ("after", ("부터", "후", "뒤", "이후", "지나", "경과", "이 지나", "이 경과")),
+                ("bound", ("이상", "이하", "초과", "미만", "을 넘", "를 넘", "이 넘")))
+
+
+def figure_part(after: str) -> str:
+    """The part a figure plays, given the text right after it (``FIGURE_PARTS``)."""
+    after = after.lstrip()
+    return next((part for part, starts in FIGURE_PARTS if after.startswith(starts)), "other")
