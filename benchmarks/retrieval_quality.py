@@ -153,6 +153,8 @@ SETS = {
     "a55": BLIND / "answers_r55.yaml",  # issue 13: written at the start of session 35 (1b0425a), run once at the end of session 36: now used
     "r56": BLIND / "mixed_r56.yaml",  # blind, untouched: written at the start of session 36 (7138650), run once at the end of session 37
     "a56": BLIND / "answers_r56.yaml",  # issue 13, untouched: written at the start of session 36 (7138650), run once at the end of session 37
+    "r57": BLIND / "mixed_r57.yaml",  # blind, untouched: written at the start of session 37 (adea882), run once at the end of session 38
+    "a57": BLIND / "answers_r57.yaml",  # issue 13, untouched: written at the start of session 37 (adea882), run once at the end of session 38
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
