@@ -112,6 +112,27 @@ def test_other_laws_and_law_numbers_are_never_resolved(ko: DocTree) -> None:
     assert not any("20001" in t for t in texts)  # "법률 제20001호" is a law's number, not an item
 
 
+def test_another_laws_appendix_is_that_laws_not_this_texts() -> None:
+    # "「건축법 시행령」 별표 1 제3호" names the other law's 별표: never this decree's own 별표 1
+    tree = parse(load_bytes("""시행령
+
+제1조(대상 시설) ① 허가할 수 있는 시설은 다음 각 호와 같다.
+1. 「건축법 시행령」 별표 1 제3호에 따른 제1종 근린생활시설
+2. 별표 1 제2호에 따른 시설
+
+[별표 1] 시설의 종류(제1조 관련)
+1. 농업용 창고
+2. 버섯 재배사
+3. 축사
+""".encode(), "시행령.txt"))
+    texts = refs(tree, "본문/제1조/제1항/제1호")
+    other = texts["「건축법 시행령」 별표 1 제3호"]
+    assert (other.target_path, other.reason, other.law, other.clause) == (None, "other law", "건축법 시행령",
+                                                                          "별표 1/제3호")
+    own = refs(tree, "본문/제1조/제1항/제2호")["별표 1 제2호"]
+    assert own.target_path is not None and own.target_path.startswith("별표 1")
+
+
 def test_unresolved_targets_say_why(ko: DocTree) -> None:
     texts = refs(ko, "본문/제5조")
     assert (texts["제9조"].target_path, texts["제9조"].reason) == (None, "no such clause in this document")

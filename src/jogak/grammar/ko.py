@@ -93,7 +93,8 @@ _LAW = rf"(?:{LAW_QUALIFIER})?"  # "법", "영", "이 영", "같은 법", "민�
 REF_PATTERNS: tuple[tuple[str, str], ...] = (
     # the number of a law or notice ("법률 제20001호", "대통령령 제3456호"): not an item reference
     ("_skip_law_number", r"(?:법률|대통령령|총리령|[가-힣]{1,12}부령|조례|규칙|고시|훈령|예규|공고)\s*제\s*\d+(?:-\d+)?\s*호"),
-    ("other_law", r"「[^」]{1,60}」(?:\s*" + _ART + _PARA + _ITEM + _MOK + r")?"),
+    # … and its appendix ("「건축법 시행령」 별표 1 제3호"): that law's 별표, never this text's
+    ("other_law", r"「[^」]{1,60}」(?:\s*(?:" + _APP + r"\s*(?:의\s*)?)?(?:" + _ART + ")?" + _PARA + _ITEM + _MOK + r")?"),
     # "별표 1", "부록A 제2조", "별표 1 제4호가목", "법 별표 1" (another law's appendix)
     ("appendix", r"(?<![가-힣])" + _LAW + _APP + r"(?:\s*(?:의\s*)?(?=제)(?:" + _ART + ")?" + _PARA + _ITEM + _MOK
      + ")?"),
