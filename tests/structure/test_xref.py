@@ -112,13 +112,14 @@ def test_other_laws_and_law_numbers_are_never_resolved(ko: DocTree) -> None:
     assert not any("20001" in t for t in texts)  # "법률 제20001호" is a law's number, not an item
 
 
-def test_another_laws_appendix_is_that_laws_not_this_texts() -> None:
+def test_another_laws_appendix_and_a_bare_form_are_not_this_texts_appendix() -> None:
     # "「건축법 시행령」 별표 1 제3호" names the other law's 별표: never this decree's own 별표 1
     tree = parse(load_bytes("""시행령
 
 제1조(대상 시설) ① 허가할 수 있는 시설은 다음 각 호와 같다.
 1. 「건축법 시행령」 별표 1 제3호에 따른 제1종 근린생활시설
 2. 별표 1 제2호에 따른 시설
+3. 관리대장의 서식, 기재 내용과 절차는 장관이 정하는 시설
 
 [별표 1] 시설의 종류(제1조 관련)
 1. 농업용 창고
@@ -131,6 +132,8 @@ def test_another_laws_appendix_is_that_laws_not_this_texts() -> None:
                                                                           "별표 1/제3호")
     own = refs(tree, "본문/제1조/제1항/제2호")["별표 1 제2호"]
     assert own.target_path is not None and own.target_path.startswith("별표 1")
+    # a bare "서식" is any form, not a reference to this text's appendix (that needs its number: 별지 제1호서식)
+    assert not refs(tree, "본문/제1조/제1항/제3호")
 
 
 def test_unresolved_targets_say_why(ko: DocTree) -> None:

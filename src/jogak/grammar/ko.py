@@ -83,8 +83,9 @@ PARTY_PATTERNS: tuple[str, ...] = (
 # reference). Named groups: app/app_id (appendix), art/sub (조, 조의), para (항), item/itemsub (호, 호의),
 # mok (목), rel (relative words), law (the law named before the article). Order matters: longer forms first.
 # Without an identifier the word must end there (a particle may follow): "첨부파일", "첨부하여" are no appendix.
+# A bare "서식" is any form ("관리대장의 서식, 기재 내용"), never this text's appendix: it needs its number.
 _APP = (rf"(?P<app>{'|'.join(APPENDIX_WORDS)})(?:\s*(?P<app_id>[A-Z](?![A-Za-z])|\d+(?:-\d+|의\d+)?|{label('호')})"
-        r"|(?![가-힣])|(?=(?:[을를에의과와은는이가로도만]|으로|참조)(?![가-힣]{2})))")
+        r"|(?<!서식)(?![가-힣])|(?<!서식)(?=(?:[을를에의과와은는이가로도만]|으로|참조)(?![가-힣]{2})))")
 _ART = label("조", "art", "sub")
 _PARA = rf"(?:\s*{label('항', 'para')})?"
 _ITEM = rf"(?:\s*{label('호', 'item', 'itemsub')})?"
