@@ -588,3 +588,26 @@ def test_a_transitional_link_is_the_clause_topic_not_what_it_mentions() -> None:
     # article named before it only says whom it concerns; one listed with the appendix is its topic
     assert "transitional_for" not in tree.find(f"{addenda}/제6조").attrs
     assert tree.find(f"{addenda}/제7조").attrs["transitional_for"] == ["본문/제12조"]
+
+
+def test_a_policys_one_paragraph_addenda_links_the_rule_it_names_and_only_that() -> None:
+    # "다만, 제2조제2항은 … 시행 전에 적립한 포인트는 …": the 부칙 without clauses is its own transitional clause; one
+    # naming no article is about the whole text and links nothing by wording (a guess is worse than no link)
+    named = """포인트 약관
+
+제1조(목적) 이 약관은 포인트의 적립과 사용을 정한다.
+제2조(적립) ① 구매 금액의 1퍼센트를 적립한다.
+② 적립한 포인트는 1년 동안 쓸 수 있다.
+제3조(휴회) 회원은 한 해에 두 번까지 휴회할 수 있다.
+
+부칙
+이 약관은 2026년 4월 1일부터 시행한다. 다만, 제2조제2항은 시행 후 적립한 포인트부터 적용하며, 시행 전에 적립한 포인트는 2년 동안 쓸 수 있다.
+"""
+    tree = parse(load_bytes(named.encode(), "포인트약관.txt"))
+    assert tree.find("부칙").attrs["transitional_for"] == ["본문/제2조"]
+    assert tree.find("본문/제2조").attrs["transitional"] == ["부칙"]
+    unnamed = named.replace("다만, 제2조제2항은 시행 후 적립한 포인트부터 적용하며, 시행 전에 적립한 포인트는 2년 동안 쓸 수 있다.",
+                            "이 약관 시행 전에 가입한 회원의 휴회 한도는 종전 약관에 따른다.")
+    tree = parse(load_bytes(unnamed.encode(), "포인트약관.txt"))
+    assert "transitional_for" not in tree.find("부칙").attrs
+    assert not any("transitional" in n.attrs for n in tree.root.walk())

@@ -294,7 +294,16 @@ def _link_transitional(root: Node, addenda: list[Node], text: str, is_law: bool,
         return
     by_path = {n.path: n for n in root.walk()}
     # another law's 부칙 (타법개정) speaks of that law's articles: none of its clauses is linked here
-    units = [c for a in addenda if not _other_law(a, text) for c in a.children if c.kind != "addenda"]
+    units: list[Node] = []
+    for a in addenda:
+        if _other_law(a, text):
+            continue
+        clauses = [c for c in a.children if c.kind != "addenda"]
+        # a policy's one-paragraph 부칙 ("이 약관은 …부터 시행한다. 다만, 제25조제2항은 … 시행 전에 적립한 포인트는
+        # …") is its own clause; a statute's such block is only its 시행일 (its 경과조치 are numbered articles)
+        if not clauses and not is_law and not any(c.kind == "addenda" for c in a.children):
+            clauses = [a]
+        units += clauses
     for unit in reversed(units):  # most recent 부칙 first
         body = text[unit.char_start: unit.char_end]
         if not is_transitional(unit.title, body):
@@ -302,7 +311,8 @@ def _link_transitional(root: Node, addenda: list[Node], text: str, is_law: bool,
         targets = _targets(unit, articles, by_path, text, own)
         # by wording only in a text that is no law: a statute's 부칙 names the articles it modifies (one naming
         # none is about the whole law, or about another law's), a company's policy often does not
-        if not targets and not is_law and not WHOLE_LAW_TITLE_RE.search(unit.title or ""):
+        # (a one-paragraph 부칙 only by the articles it names: it speaks of the whole text as much as of one rule)
+        if not targets and not is_law and unit.kind != "addenda" and not WHOLE_LAW_TITLE_RE.search(unit.title or ""):
             targets = _by_wording(body, articles)
         if not targets:
             continue
