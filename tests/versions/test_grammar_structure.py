@@ -611,3 +611,24 @@ def test_a_policys_one_paragraph_addenda_links_the_rule_it_names_and_only_that()
     tree = parse(load_bytes(unnamed.encode(), "포인트약관.txt"))
     assert "transitional_for" not in tree.find("부칙").attrs
     assert not any("transitional" in n.attrs for n in tree.root.walk())
+
+
+def test_a_clause_speaking_of_another_articles_topic_links_nothing_by_wording() -> None:
+    # "…등록한 이용자의 월 이용료는 … 종전의 금액에 따른다" counts "이용" and "등록" of 제5조's title, but it speaks of
+    # the 월 이용료 (제6조's title): the title words are incidental, and a guessed link would be wrong
+    text = """센터 이용약관
+
+제5조(이용 대상과 등록) ① 중학생과 고등학생이 등록할 수 있다.
+제6조(월 이용료와 납부) ① 월 이용료는 매달 5일까지 낸다.
+제7조(상담 횟수) ① 상담은 매주 한 번 한다.
+
+부칙
+① 이 약관은 2026년 9월 1일부터 시행한다.
+② 이 약관 시행 전에 등록한 이용자의 월 이용료는 2027년 8월 31일까지 종전의 금액에 따른다.
+③ 이 약관 시행 전에 신청한 상담 횟수는 종전의 약관에 따른다.
+"""
+    tree = parse(load_bytes(text.encode(), "센터약관.md"))
+    assert "transitional_for" not in tree.find("부칙/제2항").attrs
+    assert "transitional" not in tree.find("본문/제5조").attrs
+    # a clause whose topic is its article's own title word still links by wording
+    assert tree.find("부칙/제3항").attrs["transitional_for"] == ["본문/제7조"]
