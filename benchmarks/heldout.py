@@ -118,7 +118,7 @@ SETS = {
     "a53": BLIND / "answers_r53.yaml",  # written at the start of session 33 (ba95492), run once at the end of session 34: now used
     "a54": BLIND / "answers_r54.yaml",  # written at the start of session 34 (e0258ce), run once at the end of session 35: now used
     "a55": BLIND / "answers_r55.yaml",  # written at the start of session 35 (1b0425a), run once at the end of session 36: now used
-    "a56": BLIND / "answers_r56.yaml",  # untouched: written at the start of session 36 (7138650), run once at the end of session 37
+    "a56": BLIND / "answers_r56.yaml",  # written at the start of session 36 (7138650), run once at the end of session 37: now used
     "a57": BLIND / "answers_r57.yaml",  # untouched: written at the start of session 37 (adea882), run once at the end of session 38
 }
 _STORES: dict[tuple[str, ...], Any] = {}
