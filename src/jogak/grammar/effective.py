@@ -121,6 +121,11 @@ TRANSITIONAL_TEXT_RE = re.compile(
     r"|시행\s*(?:당시|전에|전|이전에)|개정\s*규정은[^.。]*적용")
 
 
+# What a 부칙 clause speaks of: a word of two or more syllables before 은 / 는 / 에는 ("…이용자의 월 이용료는", "환불에는");
+# a verb's "-는" form ("시행하는") yields a stem no article title holds
+TOPIC_WORD_RE = re.compile(r"(?<![가-힣])([가-힣]{2,}?)(?:에는|은|는)(?![가-힣])")
+
+
 # "제5조의2의 개정규정은 2027년 12월 31일까지 효력을 가진다", "이 법은 시행 후 4년이 경과하는 날까지 효력을 가진다"
 # (유효기간: a sunset); the end is a date or a period counted from the start of that 부칙's text
 END_EXPR = (rf"(?:{_KDATE}|{_DOTDATE}|(?:{_SUBJECT}\s*)?시행\s*(?:일\s*부터|후)\s*(?P<n>\d+)\s*(?P<unit>개월|년)이?\s*"

@@ -33,6 +33,7 @@ from jogak.grammar.effective import (
     SAME_UNIT_RE,
     START_TITLE_RE,
     TOPIC_AFTER_RE,
+    TOPIC_WORD_RE,
     WHOLE_LAW_TITLE_RE,
     LaterStart,
     Sunset,
@@ -432,11 +433,6 @@ def _topic(refs: list[Ref], text: str, own: str = "", span: tuple[int, int] | No
     return [r for r in (topical or refs) if id(r) not in amending]
 
 
-# a topic: a word of two or more syllables before 은 / 는 / 에는 ("이용료는", "환불에는"); a verb's "-는" form
-# ("시행하는") yields a stem no title holds
-_TOPIC_RE = re.compile(r"(?<![가-힣])([가-힣]{2,}?)(?:에는|은|는)(?![가-힣])")
-
-
 def _words(title: str) -> list[str]:
     return [w for w in (_PARTICLES.sub("", x) for x in re.findall(r"[가-힣]+", title)) if len(w) >= _MIN_WORD]
 
@@ -458,7 +454,7 @@ def _by_wording(body: str, articles: list[Node]) -> list[Node]:
     best = articles[scored[0][1]]
     # what the clause speaks of ("…등록한 이용자의 월 이용료는 … 종전의 금액에 따른다": 이용료) names another
     # article's title and not this one's: the title words counted are incidental ("등록", "이용") — no link
-    topics = {m.group(1) for m in _TOPIC_RE.finditer(body)}
+    topics = {m.group(1) for m in TOPIC_WORD_RE.finditer(body)}
     if topics and not topics & set(_words(best.title)) and any(
             topics & set(_words(a.title)) for a in articles if a is not best):
         return []
