@@ -363,3 +363,26 @@ def test_a_related_clause_already_shown_in_an_earlier_whole_article_gives_its_sl
     assert "실내 프로그램" in refilled.answer and "할인해 드립니다" in refilled.answer and "7일 전까지" in refilled.answer
     kept = answer_hits(question, hits, generator=ExtractiveAnswerer(**kw, related_refill=False)).answer
     assert "실내 프로그램" in kept.answer and "7일 전까지" not in kept.answer, kept.answer
+
+
+def test_a_list_item_comes_with_its_long_lead():
+    # a statute's lead sentence is often long: an item quoted without it ("2. 피해가 심각하여 … 필요한 경우") answers
+    # nothing a reader can use
+    lead = ("장관은 승인을 받은 제품 중 결함이 있는 제품에 노출되어 발생한 사람의 생명 또는 건강상의 피해(후유증을 포함한다. "
+            "이하 \"제품피해\"라 한다)로서 다음 각 호의 어느 하나에 해당하여 피해자가 배상받지 못하거나 피해를 신속히 구제할 필요가 "
+            "있는 경우에는 「환경분쟁 조정 및 환경피해 구제 등에 관한 법률」 제4조에 따른 위원회의 심의ㆍ결정에 따라 피해자 또는 그 "
+            "유족에게 제품피해의 구제를 위한 급여(이하 \"구제급여\"라 한다)를 지급할 수 있다.")
+    assert len(lead) > 220
+    head = "제48조(구제급여의 지급 대상)"
+    items = ["1. 피해의 원인을 제공한 자가 재산이 없어 배상할 수 없는 경우", "2. 피해가 심각하여 긴급한 치료나 요양이 필요한 경우"]
+    text = f"{head}\n① {lead}\n{items[0]}\n{items[1]}"
+    title = "제48조 (구제급여의 지급 대상)"
+    segs = [("본문/제48조", title, 0, len(head)), ("본문/제48조/제1항", f"{title} 제1항", len(head) + 1, len(text))]
+    start = len(head) + 1 + len(f"① {lead}") + 1
+    for i, item in enumerate(items, start=1):
+        segs.append((f"본문/제48조/제1항/제{i}호", f"{title} 제1항 제{i}호", start, start + len(item)))
+        start += len(item) + 1
+    chunk = _doc_chunk(text, "제품안전법", title, "a", segs)
+    ans = answer_hits("긴급한 치료나 요양이 필요하면 해당돼요?", [Hit(chunk, 1.0, 0)]).answer
+    assert ans.outcome == "answer" and "2. 피해가 심각하여" in ans.answer, ans.answer
+    assert ans.answer.index("지급할 수 있다") < ans.answer.index("2. 피해가 심각하여"), ans.answer

@@ -155,7 +155,10 @@ class ExtractiveWeights:
     sanction_link: float = 0.5
     # who cannot get or be something: the units of a 결격사유 article rise by this share of their score (barred.py)
     barred_lift: float = 0.25
-    max_lead_chars: int = 220  # a list's or table's lead sentence is quoted with it up to this length
+    # a list's or table's lead sentence is quoted with it up to this length: an item alone ("5. 그 밖에 위원회가
+    # 필요하다고 인정하는 경우") says nothing, and a statute's lead is often longer than 220 (the cap until session 37:
+    # 1000 changed 56 texts of haru + 40 answer sets — 53 related displays, 3 answers — and no outcome)
+    max_lead_chars: int = 1000
 
     def tier_weight(self, tier: str) -> float:
         """The evidence tier's prior (seed 004: body > appendix > footnote)."""
