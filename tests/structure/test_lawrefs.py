@@ -224,3 +224,61 @@ def test_a_list_of_references_goes_on_past_an_aside_in_parentheses() -> None:
     assert r1["제30조"].target_path is None and r1["제30조"].law == "고등교육법 시행령"
     r2 = [(r.text.strip(), r.target_path) for r in t.find("본문/제8조/제2항").refs]
     assert ("제2항", "본문/제9조/제2항") in r2 and ("제3항", "본문/제9조/제3항") in r2, r2
+
+
+def test_same_table_names_an_item_of_the_table_before() -> None:
+    # "별표 1 제3호 … 같은 표 제5호" / "동표 제4호": the table's 호, never this 항's own 제5호 (the archive writes it
+    # about 2,200 times; before, a 항 with five items linked its own 제5호); "「…」 별표 1의 영역" keeps its 의 out
+    text = ("이용약관\n\n제1조(목적) 이 약관은 과목을 정한다.\n"
+            "제2조(과목) ① 과목은 다음 각 호와 같다.\n1. 국어\n2. 수학\n3. 영어\n4. 과학\n5. 사회\n"
+            "② 「국어기본법 시행령」 별표 1의 영역에 속한 과목과 같은 표 제5호에 따른 과목은 「건축법 시행령」 별표 1 제3호의"
+            " 시설 및 동표 제4호아목의 시설에서 가르친다.\n"
+            "③ 같은 표 제5호의 과목은 별표 2 제1호 및 같은 별표 제2호에 따른다.\n\n"
+            "별표 2 과목표\n1. 국어 강좌\n2. 수학 강좌\n")
+    t = _parse(text, "약관.txt")
+    got = [(r.text.strip(), r.target_path, r.law, r.clause, r.reason) for r in _refs(t, "본문/제2조/제2항")]
+    assert got == [
+        ("「국어기본법 시행령」 별표 1", None, "국어기본법 시행령", "별표 1", "other law"),
+        ("같은 표 제5호", None, "국어기본법 시행령", "별표 1/제5호", "other law"),
+        ("「건축법 시행령」 별표 1 제3호", None, "건축법 시행령", "별표 1/제3호", "other law"),
+        ("동표 제4호아목", None, "건축법 시행령", "별표 1/제4호/아목", "other law"),
+    ]
+    got3 = [(r.text.strip(), r.target_path, r.reason) for r in _refs(t, "본문/제2조/제3항")]
+    assert got3[0] == ("같은 표 제5호", None, "no table named before")  # not 제1항's 제5호
+    assert [g[:2] for g in got3[1:]] == [("별표 2 제1호", "별표 2/제1호"), ("같은 별표 제2호", "별표 2/제2호")]
+
+
+def test_a_paragraph_after_an_articles_title_or_genitive_is_that_articles() -> None:
+    # "제44조(등록의 취소)제1항", "「형사소송법」 제56조의2(공판정에서의 …)제2항", "법 제284조의2의 제1항",
+    # "제61조(제4항은 제외한다)", "제134조제1항제1호(경고만 해당한다) 및 제3호": before, each 항/호 linked this article's own
+    text = DECREE.replace(
+        "제39조(설명의무) 상호저축은행은 법 제34조제1항 각 호의 사항을 거래자에게 설명하여야 한다.",
+        "제39조(준용) ① 제3조(업무)제2항의 업무와 「형사소송법」 제56조의2(공판정에서의 속기ㆍ녹음 및 영상녹화)제2항 및 제3항,"
+        " 법 제11조의 제1항을 준용한다. 제3조(제2항은 제외한다)와 제3조제1항제1호(보호예수만 해당한다) 및 제2호도 같다.\n"
+        "② 제1항에 따른다.\n③ 제2항에 따른다.")
+    got = [(r.text.strip(), r.target_path, r.law, r.clause) for r in _refs(_parse(text, "시행령.md"), "본문/제39조/제1항")]
+    assert got == [
+        ("제3조", "본문/제3조", None, None), ("제2항", "본문/제3조/제2항", None, None),
+        ("「형사소송법」 제56조의2", None, "형사소송법", "본문/제56조의2"),
+        ("제2항", None, "형사소송법", "본문/제56조의2/제2항"), ("제3항", None, "형사소송법", "본문/제56조의2/제3항"),
+        ("법 제11조", None, "상호저축은행법", "본문/제11조"), ("제1항", None, "상호저축은행법", "본문/제11조/제1항"),
+        ("제3조", "본문/제3조", None, None), ("제2항", "본문/제3조/제2항", None, None),
+        ("제3조제1항제1호", "본문/제3조/제1항/제1호", None, None), ("제2호", "본문/제3조/제1항/제2호", None, None),
+    ]
+
+
+def test_a_relative_reference_in_quoted_wording_of_another_provision_is_no_link() -> None:
+    text = DECREE.replace(
+        "제39조(설명의무) 상호저축은행은 법 제34조제1항 각 호의 사항을 거래자에게 설명하여야 한다.",
+        "제39조(준용) ① 법 제34조제1항에서 \"제2항에 따른 설명\"이란 서면 설명을 말한다.\n"
+        "② 보고에 관하여는 제3조를 준용한다. 이 경우 \"제1항 각 호\"는 \"이 조 제1항에 따른 사항\"으로 본다.\n"
+        "③ 제1항에서 \"제2항의 보고\"란 제2항에 따른 보고를 말한다.")
+    t = _parse(text, "시행령.md")
+    assert [(r.text.strip(), r.target_path, r.reason) for r in _refs(t, "본문/제39조/제1항")][1] == \
+        ("제2항", None, "quoted wording")  # the Act's 제34조's ②, not this article's
+    # 제3조's wording is replaced: its "제1항" is 제3조's ①, not 제39조's; the replacing wording is this law's own
+    assert [(r.text.strip(), r.target_path, r.reason) for r in _refs(t, "본문/제39조/제2항")] == [
+        ("제3조", "본문/제3조", None), ("제1항", None, "quoted wording"), ("제1항", "본문/제39조/제1항", None)]
+    # quoting a 항 of this very article: its references are this article's
+    assert [r.target_path for r in _refs(t, "본문/제39조/제3항")] == ["본문/제39조/제1항", "본문/제39조/제2항",
+                                                                  "본문/제39조/제2항"]

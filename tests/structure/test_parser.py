@@ -115,6 +115,20 @@ def test_same_article_skips_a_reference_inside_a_closed_parenthesis() -> None:
     assert [r.target_path for r in t.find("본문/제9조").refs] == ["본문/제2조", "본문/제2조/제1항"]
 
 
+def test_a_bracketed_title_ending_in_da_alone_on_its_line_is_a_title() -> None:
+    # 무인도서법 시행령 "제3조 (주변해역에서 제외되는 바다)" was read as no heading (a title ending in 다 reads like a
+    # sentence), so its 호 went to the deleted 제2조; a sentence after a label still is no heading
+    text = ("# 시행령\n\n##### 제1조 (목적)\n\n목적.\n\n##### 제2조\n\n삭제 <2024.2.6>\n\n##### 제3조 (주변해역에서 제외되는 바다)"
+            "\n\n다음 각 호의 바다를 말한다.\n\n1. 항만구역의 바다\n2. 중간수역\n\n##### 제4조 (위와 같다)\n\n같다.\n")
+    t = parse(load_bytes(text.encode(), "시행령.md"))
+    arts = [(n.label, n.title, bool(n.attrs.get("deleted")), len(n.children)) for n in t.root.walk() if n.kind == "article"]
+    assert arts == [("제1조", "목적", False, 0), ("제2조", "", True, 0), ("제3조", "주변해역에서 제외되는 바다", False, 2),
+                    ("제4조", "위와 같다", False, 0)]
+    assert not t.warnings
+    t = parse(doc_of("제1조(목적) 이 규정은 목적을 정한다.\n제2조 이 규정은 공포한 날부터 시행한다.\n"))
+    assert [n.title for n in t.root.walk() if n.kind == "article"] == ["목적", ""]
+
+
 def test_numbering_breaks_warn_and_keep_duplicates() -> None:
     text = "# 법\n\n##### 제1조 (목적)\n\n목적.\n\n##### 제2조 (정의)\n\n정의.\n\n##### 제2조 (시정)\n\n시정.\n\n##### 제5조 (벌칙)\n\n벌.\n"
     t = parse(load_bytes(text.encode(), "법.md"))

@@ -222,7 +222,11 @@ class CandidateReader:
             return None
         if bracketed and rest and is_hangul(rest[0]):
             return None  # "제3조(정의)에 따라"
-        if self.lang == "ko" and scheme.anchored and title and title.endswith(("다", "다.")):
+        title_only = not rest.strip() or bool(_AMEND_TAG.fullmatch(rest))
+        # "제1조 이 법은 … 시행한다.": a sentence, no title — but a bracketed title alone on its line is one even
+        # when it ends in 다 ("제3조 (주변해역에서 제외되는 바다)", "제46조 (위와 같다)")
+        if (self.lang == "ko" and scheme.anchored and title and title.endswith(("다", "다."))
+                and not (bracketed and title_only)):
             return None
         return Candidate(
             kind=scheme.kind, label=scheme.format_label(m.group(0), raw, number), number=number,
@@ -230,7 +234,7 @@ class CandidateReader:
             scheme=scheme, raw=raw, strong=strong or (line is not None and line.bold_prefix > 0
                                                       and line.start + line.bold_prefix >= start),
             word_label=word_label, has_bracket_title=bracketed,
-            title_only_line=not rest.strip() or bool(_AMEND_TAG.fullmatch(rest)),
+            title_only_line=title_only,
         )
 
     def _title_after(self, scheme: Scheme, after: str) -> tuple[str, int, bool] | None:

@@ -43,6 +43,7 @@ _ELLIPTIC = {
     "same_article": ("app", "app_id", "art", "sub"),
     "bare_item": ("app", "app_id", "art", "sub", "para"),
     "same_para": ("app", "app_id", "art", "sub", "para"),
+    "same_table": ("app", "app_id"),
 }
 
 
@@ -60,6 +61,46 @@ def _connects(gap: str, aside: bool = False) -> bool:
             return False
     return (len(gap) <= 40 and "\n" not in gap and REF_CONNECTOR_RE.fullmatch(gap) is not None
             and any(w in gap for w in REF_CONNECTOR_WORDS))
+
+
+def _joins(gap: str) -> bool:
+    """Is ``gap`` nothing but an aside or a genitive between two parts of one address? "제14조(교직원의 구분)제1항",
+    "「형사소송법」 제56조의2(공판정에서의 속기ㆍ녹음 및 영상녹화)제2항", "법 제284조의2의 제1항", "제100조의7(제1항ㆍ제9항":
+    the 항 is that article's, not this one's ("제3조 및 제2항", a list, names this article's own)."""
+    if not gap or "\n" in gap or len(gap) > 60:
+        return False
+    while (reduced := _ASIDE_RE.sub("", gap)) != gap:
+        gap = reduced
+    return gap.strip() in ("", "의", "(", "（")
+
+
+# A relative reference (no article of its own) inside quoted wording of another provision: "법 제116조의2제1항제2호
+# 단서에서 "제2항에 따른 …"", "같은 조 중 "제1항, 제8항 후단 …"는 …" — its 항 is that provision's.
+_RELATIVE = frozenset({"bare_para", "bare_item", "same_article", "same_para", "same_table", "prev_article", "prev_para"})
+_QUOTE_BEFORE_RE = re.compile(r"(?:중|에서)\s*$")
+# … unless the quoted provision is a 항 or 호 of this very article ("⑫ 제11항에서 "제12항 각 호에 해당하는 경우"란")
+_OWN_QUOTED_RE = re.compile(r"(?<![조\d\s])\s*제\s*\d+\s*[항호](?:\s*제\s*\d+\s*호)?\s*(?:중|에서)\s*$")
+_QUOTE_AFTER_RE = re.compile(r"\s*(?:은|는)\s*[\"“]")
+
+
+def _quoted_wording(text: str, pos: int) -> bool:
+    """Is ``pos`` inside a quotation of another provision's wording: quoted after "중"/"에서", or the wording a
+    reading replaces ('"…"는 "…"으로 본다')? Not the replacing wording: this law's drafters write it, and its
+    "제1항부터 제5항까지" are their own article's."""
+    line_start = text.rfind("\n", 0, pos) + 1
+    head = text[line_start:pos]
+    straight = head.count('"') % 2 == 1
+    if not straight and head.count("“") <= head.count("”"):
+        return False
+    q = head.rfind('"') if straight else head.rfind("“")
+    close = text.find('"' if straight else "”", pos)
+    line_end = text.find("\n", pos)
+    if close < 0 or (0 <= line_end < close):
+        return False
+    before = head[max(0, q - 30) : q]
+    if _OWN_QUOTED_RE.search(before):
+        return False
+    return bool(_QUOTE_BEFORE_RE.search(before) or _QUOTE_AFTER_RE.match(text, close + 1))
 
 
 @dataclass(slots=True)
@@ -107,6 +148,9 @@ class KoReader:
             scope, base = qualified
         else:
             base = self._base(name, ref.start, key)
+            if base is None and name in _RELATIVE and _quoted_wording(self.text, ref.start):
+                ref.reason = "quoted wording"  # relative to the quoted provision, not to this one
+                return
         if base is not None and name in _ELLIPTIC:
             # the elided parts come from the reference it continues: "제3조제1항 … 및 제2항" → 제3조제2항
             for k in _ELLIPTIC[name]:
@@ -179,9 +223,11 @@ class KoReader:
         last = self.last
         if last is None or last.end > start:
             return None
-        if _connects(self.text[last.end : start]):
-            return last
+        gap = self.text[last.end : start]
         depth = self._depth(key, start)
+        # a list connector, or one past an aside without references ("제134조제1항제1호(경고ㆍ문책만 해당한다) 및 제3호")
+        if _connects(gap) or _joins(gap) or (last.depth <= depth and _connects(gap, aside=True)):
+            return last
         reads = self.last_in.get(key, [])
         if not reads or reads[-1] is not last or last.depth <= depth:
             return None
@@ -199,12 +245,17 @@ class KoReader:
             prior = next((r for r in reversed(self.last_in.get(key, [])) if r.depth <= depth), None)
             need = "art" if name == "same_article" else "para"
             return prior if prior is not None and (prior.addr.get(need) or prior.addr.get("app")) else None
+        if name == "same_table":
+            # the table of the last reference of the paragraph that named one ("별표 3 제1호 … 및 같은 표 제3호")
+            depth = self._depth(key, start)
+            return next((r for r in reversed(self.last_in.get(key, [])) if r.depth <= depth and r.addr.get("app")),
+                        None)
         last = self._connected(start, key) if name in _ELLIPTIC else None
         if last is None:
             return None
         if last.addr.get("app"):
             return last  # "별표 1 제4호부터 제6호까지"
-        if name == "bare_para" and not last.addr.get("para"):
+        if name == "bare_para" and not last.addr.get("para") and not _joins(self.text[last.end : start]):
             return None  # "제3조 및 제2항" names this article's 제2항; "제3조제1항 및 제2항" names 제3조's
         if name == "bare_item" and not last.addr.get("item"):
             return None
@@ -360,6 +411,7 @@ _KO_RULES: dict[str, Callable[[dict, Where], Resolved]] = {
     "bare_item": _ko_in_paragraph,
     "prev_article": _ko_prev_article,
     "prev_para": _ko_prev_para,
+    "same_table": lambda gd, w: (None, "no table named before"),
 }
 
 
