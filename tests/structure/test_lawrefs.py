@@ -282,3 +282,16 @@ def test_a_relative_reference_in_quoted_wording_of_another_provision_is_no_link(
     # quoting a 항 of this very article: its references are this article's
     assert [r.target_path for r in _refs(t, "본문/제39조/제3항")] == ["본문/제39조/제1항", "본문/제39조/제2항",
                                                                   "본문/제39조/제2항"]
+
+
+def test_an_article_picked_out_of_a_part_of_another_law_is_that_laws() -> None:
+    # "「형법」 제2편제25장 상해와 폭행의 죄 중 제257조 …": 형법's articles, though no list joins them to the name
+    text = ("이용약관\n\n제1조(목적) 이 약관은 무엇을 정한다.\n제2조(정의) 이 약관에서 쓰는 말의 뜻은 다음과 같다.\n"
+            "1. \"폭력\"이란 「형법」 제2편제25장 상해와 폭행의 죄 중 제257조(상해), 제260조(폭행)제1항ㆍ제2항의 죄를 말한다.\n"
+            "2. \"행위\"란 제1조에 따른 행위를 말한다.\n")
+    t = _parse(text, "약관.txt")
+    got = [(r.text, r.target_path, r.law, r.clause) for r in _refs(t, "본문/제2조/제1호")]
+    assert got == [("「형법」", None, "형법", None), ("제257조", None, "형법", "본문/제257조"),
+                   ("제260조", None, "형법", "본문/제260조"), ("제1항", None, "형법", "본문/제260조/제1항"),
+                   ("제2항", None, "형법", "본문/제260조/제2항")]
+    assert [r.target_path for r in _refs(t, "본문/제2조/제2호")] == ["본문/제1조"]

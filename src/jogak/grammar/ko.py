@@ -90,13 +90,14 @@ _ART = label("조", "art", "sub")
 _PARA = rf"(?:\s*{label('항', 'para')})?"
 _ITEM = rf"(?:\s*{label('호', 'item', 'itemsub')})?"
 _MOK = rf"(?:\s*(?P<mok>{GANADA_CLASS})\s*목)?"
+_CLAUSE_START = rf"(?:{'|'.join(APPENDIX_WORDS)}|제\s*\d+\s*[조항호])"  # what may follow a law's 「name」 in its ref
 _LAW = rf"(?:{LAW_QUALIFIER})?"  # "법", "영", "이 영", "같은 법", "민법" … (grammar.laws)
 REF_PATTERNS: tuple[tuple[str, str], ...] = (
     # the number of a law or notice ("법률 제20001호", "대통령령 제3456호"): not an item reference
     ("_skip_law_number", r"(?:법률|대통령령|총리령|[가-힣]{1,12}부령|조례|규칙|고시|훈령|예규|공고)\s*제\s*\d+(?:-\d+)?\s*호"),
     # … and its appendix ("「건축법 시행령」 별표 1 제3호"): that law's 별표, never this text's
     # ("「국어기본법 시행령」 별표 1의 영역": the 의 belongs to the sentence unless a clause of the 별표 follows)
-    ("other_law", r"「[^」]{1,60}」(?:\s*(?:" + _APP + r"(?:\s*(?:의\s*)?(?=제))?)?(?:" + _ART + ")?" + _PARA + _ITEM + _MOK
+    ("other_law", r"「[^」]{1,60}」(?:\s*(?=" + _CLAUSE_START + r")(?:" + _APP + r"(?:\s*(?:의\s*)?(?=제))?)?(?:" + _ART + ")?" + _PARA + _ITEM + _MOK
      + r")?"),
     # "별표 1 제3호에 따른 … 같은 표 제5호", "동표 제4호아목": an item of the table named before, never of this 항
     ("same_table", rf"(?P<rel>같은\s*별?표|동표)\s*{label('호', 'item', 'itemsub')}" + _MOK),

@@ -333,6 +333,10 @@ INSTRUMENT_OF = {"시행령": "decree", "시행규칙": "rule"}
 LAW_QUALIFIER = (r"(?P<law>(?<![)\]」』\"”'’])(?:이|같은|동)\s*법\s*시행(?:령|규칙)|[가-힣ㆍ·]{0,30}?법\s*시행(?:령|규칙)"
                  r"|(?<![)\]」』\"”'’])(?:이|같은|동)\s*(?:법률|법|영|규칙|계약|약관|규정|정책)"
                  r"|동법|동령|[가-힣ㆍ·]{1,30}?(?:법률|법|령|규칙|규정)|법|영)\s*")
+# "「형법」 제2편제25장 상해와 폭행의 죄 중 제257조": an article picked out of a part of the law named before —
+# that law's, though no list joins it to the name.
+LAW_PART_BEFORE_RE = re.compile(r"「(?P<law>[^」]{1,60})」\s*제\s*\d+\s*(?:편|장)(?:\s*제\s*\d+\s*(?:장|절))*"
+                                r"[^「」\n.]{0,40}?\s중\s*$")
 # "법률 제6132호 문화예술진흥법중개정법률 부칙 제3조에 따라", "「민법」 부칙 제2조": the article named next is a 부칙
 # article of another law (or of an amending act), never one of this text's — written right before the reference.
 OTHER_ADDENDA_BEFORE_RE = re.compile(r"(?:법률|(?<=[가-힣」])법|령|규칙|」)\s*(?:의\s*)?부\s*칙\s*$")

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from jogak.grammar.effective import other_law_of_addenda
 from jogak.grammar.laws import (
     ADDENDA_WORD_BEFORE_RE,
+    LAW_PART_BEFORE_RE,
     OTHER_ADDENDA_BEFORE_RE,
     QUALIFIER_BEFORE_RE,
     REF_CONNECTOR_RE,
@@ -276,6 +277,8 @@ class KoReader:
         if name in ("article", "bare_para", "bare_item") and (prev := self._connected(ref.start, key)) is not None \
                 and not prev.addr.get("app"):
             return prev.scope  # "법 제24조의2부터 제24조의12까지": the list's law
+        if name == "article" and (part := LAW_PART_BEFORE_RE.search(self.text, max(0, ref.start - 140), ref.start)):
+            return self.laws.named(part.group("law"))  # "「형법」 제2편제25장 … 중 제257조"
         return SELF
 
 
