@@ -295,3 +295,13 @@ def test_an_article_picked_out_of_a_part_of_another_law_is_that_laws() -> None:
                    ("제260조", None, "형법", "본문/제260조"), ("제1항", None, "형법", "본문/제260조/제1항"),
                    ("제2항", None, "형법", "본문/제260조/제2항")]
     assert [r.target_path for r in _refs(t, "본문/제2조/제2호")] == ["본문/제1조"]
+
+
+def test_a_renumbering_note_links_nothing() -> None:
+    text = ("이용약관\n\n제1조(목적) 이 약관은 무엇을 정한다.\n제2조(신청) 신청은 서면으로 한다. [종전 제2조는 제3조로 이동 <2015.12.1>]\n"
+            "제3조(처리) 제2조에 따라 처리한다. [제2조에서 이동 <2015.12.1>]\n")
+    t = _parse(text, "약관.txt")
+    assert [(r.text, r.target_path, r.reason) for r in _refs(t, "본문/제2조")] == [
+        ("제2조", None, "renumbering note"), ("제3조", None, "renumbering note")]
+    assert [(r.text, r.target_path, r.reason) for r in _refs(t, "본문/제3조")] == [
+        ("제2조", "본문/제2조", None), ("제2조", None, "renumbering note")]

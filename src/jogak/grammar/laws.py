@@ -368,6 +368,9 @@ AMENDMENT_RE = re.compile(r"(?:\s*(?:일부|전부)\s*(?:를|을)|\s*(?:을|를)
 AMENDED_LAW_RE = re.compile(r"(?:법률\s*제\s*\d+\s*호\s*)?(?:「(?P<bracketed>[^」\n]{1,80})」|(?P<plain>[가-힣A-Za-z0-9ㆍ·]"
                             r"[가-힣A-Za-z0-9ㆍ· \t]{0,79}?))(?:\s*(?:전부|일부)\s*개정\s*법률)?\s*$")
 # A provision kept only as "생략" (omitted) in an amending act's 부칙: "제2조부터 제4조까지 생략", "<18> 부터 <113> 까지 생략".
+# An editorial note on renumbering ("[종전 제10조는 제11조로 이동 <2015.12.1>]", "[제4호는 제2호의2로 이동 …]"): its
+# numbers are the old ones, never links to the provisions that bear them now.
+RENUMBER_NOTE_RE = re.compile(r"\[[^\[\]\n]{0,80}?(?:이동|종전\s*제)[^\[\]\n]{0,80}\]")
 OMITTED_RE = re.compile(r"생\s*략\s*[.]?\s*$")
 # The same, as the rest of a paragraph's line: "①부터 ⑨까지 생략", "① 내지 <16> 생략", "① 및 ② 생략" (``end``: the last).
 OMITTED_RANGE_RE = re.compile(r"\s*(?:부터|내지|및|,)\s*(?P<end><\d{1,3}>|[①-⑳㉑-㉟㊱-㊿])\s*(?:까지)?\s*생\s*략")

@@ -23,6 +23,7 @@ from jogak.grammar.laws import (
     AMENDMENT_RE,
     INSTRUMENT_OF,
     OMITTED_RE,
+    RENUMBER_NOTE_RE,
     SAME_LAW_WORDS,
     SELF_WORDS,
     name_key,
@@ -109,13 +110,15 @@ class LawContext:
 
 
 class NoLinkSpans:
-    """Stretches of text whose references are not links: amendment wording and omitted provisions."""
+    """Stretches of text whose references are not links: amendment wording, omitted provisions and renumbering
+    notes."""
 
     def __init__(self, root: Node, text: str) -> None:
         self.spans: list[tuple[int, int, str, str | None]] = []  # (start, end, reason, amended law)
         for n in root.walk():
             if n.block_type == "addenda":
                 self._scan(n, text)
+        self.spans.extend((m.start(), m.end(), "renumbering note", None) for m in RENUMBER_NOTE_RE.finditer(text))
         self.spans.sort()
         self._starts = [s for s, _, _, _ in self.spans]
 
