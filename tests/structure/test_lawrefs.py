@@ -305,3 +305,13 @@ def test_a_renumbering_note_links_nothing() -> None:
         ("제2조", None, "renumbering note"), ("제3조", None, "renumbering note")]
     assert [(r.text, r.target_path, r.reason) for r in _refs(t, "본문/제3조")] == [
         ("제2조", "본문/제2조", None), ("제2조", None, "renumbering note")]
+
+
+def test_parts_of_a_law_listed_among_its_articles_keep_the_list() -> None:
+    # "「상법」 제1편제3장(제16조는 제외한다), 제22조 …", "「공무원임용령」(제2장제1절 및 제2절, 제3장부터 제5장까지, 제43조": the
+    # articles after a part of the law are still that law's
+    text = ("이용약관\n\n제1조(목적) 이 약관은 무엇을 정한다.\n"
+            "제2조(준용) 지점에 관하여는 「상법」 제1편제3장(제16조는 제외한다), 제22조 및 제2편제5장, 제90조를 준용한다.\n")
+    got = [(r.text, r.target_path, r.law, r.clause) for r in _refs(_parse(text, "약관.txt"), "본문/제2조")]
+    assert got == [("「상법」", None, "상법", None), ("제16조", None, "상법", "본문/제16조"),
+                   ("제22조", None, "상법", "본문/제22조"), ("제90조", None, "상법", "본문/제90조")]
