@@ -337,6 +337,12 @@ LAW_QUALIFIER = (r"(?P<law>(?<![)\]」』\"”'’])(?:이|같은|동)\s*법\s*�
 # that law's, though no list joins it to the name.
 LAW_PART_BEFORE_RE = re.compile(r"「(?P<law>[^」]{1,60})」\s*제\s*\d+\s*(?:편|장)(?:\s*제\s*\d+\s*(?:장|절))*"
                                 r"[^「」\n.]{0,40}?\s중\s*$")
+# Quoted wording of another provision (structure.korefs: its relative references are that provision's): quoted after
+# "중"/"에서" ("법 제116조의2제1항제2호 단서에서 "제2항에 따른 …""), or the wording a reading replaces ('"…"는 "…"으로');
+# not when the quoted provision is a 항 or 호 of the same article ("⑫ 제11항에서 "제12항 각 호에 해당하는 경우"란").
+QUOTED_BEFORE_RE = re.compile(r"(?:중|에서)\s*$")
+OWN_QUOTED_BEFORE_RE = re.compile(r"(?<![조\d\s])\s*제\s*\d+\s*[항호](?:\s*제\s*\d+\s*호)?\s*(?:중|에서)\s*$")
+QUOTED_REPLACED_AFTER_RE = re.compile(r"\s*(?:은|는)\s*[\"“]")
 # "법률 제6132호 문화예술진흥법중개정법률 부칙 제3조에 따라", "「민법」 부칙 제2조": the article named next is a 부칙
 # article of another law (or of an amending act), never one of this text's — written right before the reference.
 OTHER_ADDENDA_BEFORE_RE = re.compile(r"(?:법률|(?<=[가-힣」])법|령|규칙|」)\s*(?:의\s*)?부\s*칙\s*$")

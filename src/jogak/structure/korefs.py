@@ -20,7 +20,10 @@ from jogak.grammar.laws import (
     ADDENDA_WORD_BEFORE_RE,
     LAW_PART_BEFORE_RE,
     OTHER_ADDENDA_BEFORE_RE,
+    OWN_QUOTED_BEFORE_RE,
     QUALIFIER_BEFORE_RE,
+    QUOTED_BEFORE_RE,
+    QUOTED_REPLACED_AFTER_RE,
     REF_CONNECTOR_RE,
     REF_CONNECTOR_WORDS,
 )
@@ -78,10 +81,6 @@ def _joins(gap: str) -> bool:
 # A relative reference (no article of its own) inside quoted wording of another provision: "법 제116조의2제1항제2호
 # 단서에서 "제2항에 따른 …"", "같은 조 중 "제1항, 제8항 후단 …"는 …" — its 항 is that provision's.
 _RELATIVE = frozenset({"bare_para", "bare_item", "same_article", "same_para", "same_table", "prev_article", "prev_para"})
-_QUOTE_BEFORE_RE = re.compile(r"(?:중|에서)\s*$")
-# … unless the quoted provision is a 항 or 호 of this very article ("⑫ 제11항에서 "제12항 각 호에 해당하는 경우"란")
-_OWN_QUOTED_RE = re.compile(r"(?<![조\d\s])\s*제\s*\d+\s*[항호](?:\s*제\s*\d+\s*호)?\s*(?:중|에서)\s*$")
-_QUOTE_AFTER_RE = re.compile(r"\s*(?:은|는)\s*[\"“]")
 
 
 def _quoted_wording(text: str, pos: int) -> bool:
@@ -99,9 +98,9 @@ def _quoted_wording(text: str, pos: int) -> bool:
     if close < 0 or (0 <= line_end < close):
         return False
     before = head[max(0, q - 30) : q]
-    if _OWN_QUOTED_RE.search(before):
+    if OWN_QUOTED_BEFORE_RE.search(before):
         return False
-    return bool(_QUOTE_BEFORE_RE.search(before) or _QUOTE_AFTER_RE.match(text, close + 1))
+    return bool(QUOTED_BEFORE_RE.search(before) or QUOTED_REPLACED_AFTER_RE.match(text, close + 1))
 
 
 @dataclass(slots=True)
