@@ -119,7 +119,7 @@ SETS = {
     "a54": BLIND / "answers_r54.yaml",  # written at the start of session 34 (e0258ce), run once at the end of session 35: now used
     "a55": BLIND / "answers_r55.yaml",  # written at the start of session 35 (1b0425a), run once at the end of session 36: now used
     "a56": BLIND / "answers_r56.yaml",  # written at the start of session 36 (7138650), run once at the end of session 37: now used
-    "a57": BLIND / "answers_r57.yaml",  # untouched: written at the start of session 37 (adea882), run once at the end of session 38
+    "a57": BLIND / "answers_r57.yaml",  # written at the start of session 37 (adea882), run once at the end of session 38: now used
     "a58": BLIND / "answers_r58.yaml",  # untouched: written at the start of session 38 (8e7d329), run once at the end of session 39
 }
 _STORES: dict[tuple[str, ...], Any] = {}

@@ -153,8 +153,8 @@ SETS = {
     "a55": BLIND / "answers_r55.yaml",  # issue 13: written at the start of session 35 (1b0425a), run once at the end of session 36: now used
     "r56": BLIND / "mixed_r56.yaml",  # blind: written at the start of session 36 (7138650), run once at the end of session 37: now used
     "a56": BLIND / "answers_r56.yaml",  # issue 13: written at the start of session 36 (7138650), run once at the end of session 37: now used
-    "r57": BLIND / "mixed_r57.yaml",  # blind, untouched: written at the start of session 37 (adea882), run once at the end of session 38
-    "a57": BLIND / "answers_r57.yaml",  # issue 13, untouched: written at the start of session 37 (adea882), run once at the end of session 38
+    "r57": BLIND / "mixed_r57.yaml",  # blind: written at the start of session 37 (adea882), run once at the end of session 38: now used
+    "a57": BLIND / "answers_r57.yaml",  # issue 13: written at the start of session 37 (adea882), run once at the end of session 38: now used
     "r58": BLIND / "mixed_r58.yaml",  # blind, untouched: written at the start of session 38 (8e7d329), run once at the end of session 39
     "a58": BLIND / "answers_r58.yaml",  # issue 13, untouched: written at the start of session 38 (8e7d329), run once at the end of session 39
 }
