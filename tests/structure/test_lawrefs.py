@@ -315,3 +315,16 @@ def test_parts_of_a_law_listed_among_its_articles_keep_the_list() -> None:
     got = [(r.text, r.target_path, r.law, r.clause) for r in _refs(_parse(text, "약관.txt"), "본문/제2조")]
     assert got == [("「상법」", None, "상법", None), ("제16조", None, "상법", "본문/제16조"),
                    ("제22조", None, "상법", "본문/제22조"), ("제90조", None, "상법", "본문/제90조")]
+
+
+def test_a_law_named_without_brackets_and_given_a_short_name_owns_the_article_after() -> None:
+    # "낙농진흥법(이하 "법"이라 한다) 제4조제1항" (old rules write the name bare): the Act's 제4조, not the rule's own
+    text = ("---\n제목: 낙농진흥법 시행규칙\n법령구분: 농림축산식품부령\n---\n\n# 낙농진흥법 시행규칙\n\n"
+            "제1조(목적) 이 규칙은 위임된 사항을 정한다.\n"
+            "제2조(계획) 장관은 낙농진흥법(이하 \"법\"이라 한다) 제4조제1항의 규정에 의하여 계획을 세운다.\n"
+            "제3조(보고) 제2조에 따른 계획은 법 제5조에 따라 보고한다.\n제4조(서식) 서식은 따로 정한다.\n")
+    t = _parse(text, "시행규칙.md")
+    assert [(r.text, r.target_path, r.law, r.clause) for r in _refs(t, "본문/제2조")] == [
+        ("제4조제1항", None, "낙농진흥법", "본문/제4조/제1항")]
+    assert [(r.text, r.target_path, r.law) for r in _refs(t, "본문/제3조")] == [
+        ("제2조", "본문/제2조", None), ("법 제5조", None, "낙농진흥법")]

@@ -21,6 +21,7 @@ from jogak.grammar.laws import (
     LAW_PART_BEFORE_RE,
     OTHER_ADDENDA_BEFORE_RE,
     OWN_QUOTED_BEFORE_RE,
+    PLAIN_NAME_ALIAS_BEFORE_RE,
     QUALIFIER_BEFORE_RE,
     QUOTED_BEFORE_RE,
     QUOTED_REPLACED_AFTER_RE,
@@ -278,6 +279,9 @@ class KoReader:
             return prev.scope  # "법 제24조의2부터 제24조의12까지": the list's law
         if name == "article" and (part := LAW_PART_BEFORE_RE.search(self.text, max(0, ref.start - 140), ref.start)):
             return self.laws.named(part.group("law"))  # "「형법」 제2편제25장 … 중 제257조"
+        if name == "article" and (alias := PLAIN_NAME_ALIAS_BEFORE_RE.search(self.text, max(0, ref.start - 80),
+                                                                             ref.start)):
+            return self.laws.named(alias.group("name"))  # "낙농진흥법(이하 "법"이라 한다) 제4조제1항"
         return SELF
 
 
