@@ -328,3 +328,13 @@ def test_a_law_named_without_brackets_and_given_a_short_name_owns_the_article_af
         ("제4조제1항", None, "낙농진흥법", "본문/제4조/제1항")]
     assert [(r.text, r.target_path, r.law) for r in _refs(t, "본문/제3조")] == [
         ("제2조", "본문/제2조", None), ("법 제5조", None, "낙농진흥법")]
+
+
+def test_items_picked_out_of_a_clauses_list_in_an_aside_are_that_clauses() -> None:
+    # "제3조제1항 각 호(제1호 및 제3호는 제외한다)": 제3조 ①'s items (~190 in the archive linked the citing 항's own)
+    text = ("이용약관\n\n제1조(목적) 이 규칙은 목적을 정한다.\n제2조(서류) ① 다음 각 호의 서류를 낸다.\n1. 신청서\n2. 사본\n3. 계획서\n"
+            "② 제3조제1항 각 호(제1호 및 제3호는 제외한다)의 서류와 제1항 각 호(제2호는 제외한다)의 서류는 보관한다.\n"
+            "제3조(보고) ① 다음 각 호를 보고한다.\n1. 실적\n2. 계획\n3. 예산\n")
+    got = [(r.text, r.target_path) for r in _refs(_parse(text, "약관.txt"), "본문/제2조/제2항")]
+    assert got == [("제3조제1항", "본문/제3조/제1항"), ("제1호", "본문/제3조/제1항/제1호"), ("제3호", "본문/제3조/제1항/제3호"),
+                   ("제1항", "본문/제2조/제1항"), ("제2호", "본문/제2조/제1항/제2호")]

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from jogak.grammar.effective import other_law_of_addenda
 from jogak.grammar.laws import (
     ADDENDA_WORD_BEFORE_RE,
+    EACH_ITEM_ASIDE_GAP_RE,
     LAW_PART_BEFORE_RE,
     OTHER_ADDENDA_BEFORE_RE,
     OWN_QUOTED_BEFORE_RE,
@@ -258,8 +259,9 @@ class KoReader:
             return last  # "별표 1 제4호부터 제6호까지"
         if name == "bare_para" and not last.addr.get("para") and not _joins(self.text[last.end : start]):
             return None  # "제3조 및 제2항" names this article's 제2항; "제3조제1항 및 제2항" names 제3조's
-        if name == "bare_item" and not last.addr.get("item"):
-            return None
+        if name == "bare_item" and not last.addr.get("item") \
+                and not EACH_ITEM_ASIDE_GAP_RE.fullmatch(self.text, last.end, start):
+            return None  # "제3조제1항 및 제2호" names this paragraph's; "제3조제1항 각 호(제2호는 제외한다)" 제3조 ①'s
         return last
 
     def _scope(self, name: str, gd: dict, ref: Ref, base: _Read | None, key: int) -> Scope:
