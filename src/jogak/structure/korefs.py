@@ -57,12 +57,18 @@ _ELLIPTIC = {
 _ASIDE_RE = re.compile(r"[(（][^()（）]*[)）]")
 
 
+def _without_asides(gap: str) -> str:
+    """``gap`` with its closed asides removed, nested ones too."""
+    while (reduced := _ASIDE_RE.sub("", gap)) != gap:
+        gap = reduced
+    return gap
+
+
 def _connects(gap: str, aside: bool = False) -> bool:
     """Is ``gap`` (the text between two references) a list connector ("ㆍ", ", ", " 및 ", "부터 ")? With the asides
     removed (``aside``) nothing else may stay: a "(" the removal left is an aside not closed yet."""
     if aside:
-        while (reduced := _ASIDE_RE.sub("", gap)) != gap:
-            gap = reduced
+        gap = _without_asides(gap)
         if "(" in gap or "（" in gap:
             return False
     return (len(gap) <= 40 and "\n" not in gap and REF_CONNECTOR_RE.fullmatch(gap) is not None
@@ -75,9 +81,7 @@ def _joins(gap: str) -> bool:
     the 항 is that article's, not this one's ("제3조 및 제2항", a list, names this article's own)."""
     if not gap or "\n" in gap or len(gap) > 60:
         return False
-    while (reduced := _ASIDE_RE.sub("", gap)) != gap:
-        gap = reduced
-    return gap.strip() in ("", "의", "(", "（")
+    return _without_asides(gap).strip() in ("", "의", "(", "（")
 
 
 # A relative reference (no article of its own) inside quoted wording of another provision: "법 제116조의2제1항제2호
