@@ -57,3 +57,19 @@ def analysis_form(text: str) -> str:
 def has_hangul(text: str) -> bool:
     """Whether the text holds a Hangul syllable (what decides Korean analysis over English)."""
     return any("\uac00" <= ch <= "\ud7a3" for ch in text)
+
+
+def modifying_verb(text: str) -> tuple[str, str] | None:
+    """The verb (stem, Kiwi tag) whose adnominal ending ends ``text`` — what modifies the noun that follows it:
+    "…살 수 있는" → ("있", "VA"), "약관에서 말하는" → ("말하", "XSV": a noun + 하/되 joined), "정해진" → ("정하",
+    "VV": the main verb before its auxiliary); None when ``text`` does not end in one."""
+    toks = kiwi().tokenize(analysis_form(text))
+    if len(toks) < 2 or toks[-1].tag != "ETM":
+        return None
+    i = len(toks) - 2
+    while i > 0 and toks[i].tag in ("VX", "EC", "EP"):
+        i -= 1
+    verb = toks[i]
+    if verb.tag in ("XSV", "XSA") and i > 0:
+        return toks[i - 1].form + verb.form, verb.tag
+    return verb.form, verb.tag

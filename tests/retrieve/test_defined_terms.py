@@ -23,6 +23,7 @@ from jogak.grammar.definitions import (
     introduced_terms,
 )
 from jogak.index import open_store
+from jogak.korean import modifying_verb
 from jogak.retrieve import SearchOptions, search
 
 # 제7조's title and text repeat "대여기구" more often than the definition does
@@ -107,6 +108,34 @@ def test_questions_that_ask_what_a_term_is(question: str, term: str) -> None:
 ])
 def test_questions_that_ask_something_else(question: str) -> None:
     assert asked_terms(question) == []
+
+
+@pytest.mark.parametrize(("question", "term"), [
+    ("안전장비에 구명조끼 말고 어떤 물품이 들어가요? 약관에서 말하는 안전장비는 뭐예요?", "안전장비"),
+    ("약관에 나와 있는 대여기구는 어떤 거예요?", "대여기구"),
+    ("법에서 정한 이용자는 어떤 사람이에요?", "이용자"),
+    ('시행령에서 "대통령령으로 정하는 수 이상의 근로자를 사용하는 사업주"는 어떤 회사예요?', "사용하는사업주"),
+])
+def test_a_naming_verb_or_a_quote_keeps_the_term(question: str, term: str) -> None:
+    assert term in asked_terms(question, modifying_verb)
+
+
+@pytest.mark.parametrize("question", [
+    "본인인증을 해야만 빌릴 수 있는 대여기구는 어떤 거예요?",  # which gear, not what "대여기구" means
+    "파도가 높을 때 못 쓰는 안전장비는 뭐예요?",
+    "보증금을 꼭 내야 하는 이용자는 어떤 사람들이에요?",
+])
+def test_a_noun_restricted_by_a_relative_clause_asks_which_not_what(question: str) -> None:
+    assert not any(t in ("대여기구", "안전장비", "이용자") for t in asked_terms(question, modifying_verb))
+    assert any(t in ("대여기구", "안전장비", "이용자") for t in asked_terms(question))  # without the analyser's reading
+
+
+def test_which_gear_a_clause_restricts_is_not_answered_by_the_definition(store) -> None:
+    # the definitions item of "대여기구" says what the word means; which gear needs a licence is 제7조's to say
+    q = "면허가 있어야만 빌릴 수 있는 대여기구는 어떤 거예요?"
+    assert "defines" not in search(store, q, k=3, options=SearchOptions.from_config({})).hits[0].matched
+    assert "defines" in search(store, "약관에서 말하는 대여기구는 어떤 거예요?", k=3,
+                               options=SearchOptions.from_config({})).hits[0].matched
 
 
 def test_what_a_definition_defines() -> None:

@@ -8,7 +8,7 @@ is answered by that item — found by the term, the way a question naming "제3�
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from jogak.grammar.patterns import DEFINITION_QUESTION_RE
 
@@ -67,13 +67,40 @@ def definitions_in(text: str) -> Iterator[str]:
     yield from introduced_terms(text)
 
 
-def asked_terms(question: str) -> list[str]:
+# Verbs that name a word rather than restrict a thing when they modify it: "약관에서 말하는 X", "약관에 나오는 X",
+# "법에서 정한 X", "…라고 부르는 X" (the verb stems before Kiwi's adnominal ending, a noun + 하/되 joined).
+_NAMING_STEMS = frozenset({"말하", "나오", "부르", "불리", "이르", "뜻하", "가리키", "정하", "정의하", "정의되", "규정하",
+                           "규정되", "쓰이", "적히", "명시하", "명시되"})
+
+
+# (the verb stem and Kiwi tag of the adnominal form ending a text — ``jogak.korean.modifying_verb``)
+Modifier = Callable[[str], "tuple[str, str] | None"]
+
+
+def _restricted(question: str, head: int, modifier: Modifier) -> bool:
+    """Whether the noun starting at ``head`` is restricted by a relative clause ("본인인증을 해야만 살 수 있는
+    상품은 어떤 거예요?"): the question asks which things meet the clause, not what the noun means — a
+    definitions item of the bare noun does not answer it. A naming verb ("약관에서 말하는 X") is no restriction."""
+    before = question[:head]
+    if before.count('"') % 2 or before.count("'") % 2 or \
+            sum(before.count(c) for c in "“‘「『") > sum(before.count(c) for c in "”’」』"):
+        return False  # the clause is inside the quoted term ("대통령령으로 정하는 수 이상의 근로자를 사용하는 사업주")
+    verb = modifier(before.rstrip())
+    return verb is not None and verb[1] != "VCP" and verb[0] not in _NAMING_STEMS  # "…이라는 X": naming too
+
+
+def asked_terms(question: str, modifier: Modifier | None = None) -> list[str]:
     """The words a question asks the meaning of, spaces removed, longest first: the one to three words
     before an identity question that ends the sentence ("… 말하는 제대혈 위탁은 어떤 걸 말해요?" →
-    "제대혈위탁", "위탁" …). Empty for a question that asks something else."""
+    "제대혈위탁", "위탁" …). Empty for a question that asks something else; given ``modifier`` (the
+    morphological analyser's reading), also for one asking which things a relative clause picks out ("…살 수
+    있는 상품은 어떤 거예요?", ``_restricted``)."""
     out: list[str] = []
     for i in range(1, len(question)):
         if question[i - 1].isspace() or not WHAT_IS_TAIL_RE.match(question[i:]):
+            continue
+        head = len(question[:i].rstrip()) - len(question[:i].split()[-1]) if question[:i].split() else 0
+        if head and modifier is not None and _restricted(question, head, modifier):
             continue
         words = [w.strip("\"'“”‘’「」『』()") for w in question[:i].split()]
         for n in (3, 2, 1):

@@ -9,6 +9,7 @@ from typing import Any
 
 from jogak.grammar.definitions import asked_terms
 from jogak.grammar.laws import kinds_before_articles, title_kind
+from jogak.korean import modifying_verb
 from jogak.retrieve import structural
 from jogak.retrieve.documents import named_titles
 from jogak.retrieve.scope import Entry, Scope
@@ -63,7 +64,7 @@ def _named_documents(scope: Scope) -> set[str] | None:
 def _defining_rows(scope: Scope, entries: list[Entry], by_row: dict[int, Entry], most: int = 3) -> list[Entry]:
     """The chunks that define the term the question asks the meaning of (the longest such term any chunk
     defines), in the documents the question names if it names any, in the retrievers' order."""
-    terms = asked_terms(scope.query)
+    terms = asked_terms(scope.query, modifying_verb)
     if not terms:
         return []
     lex = scope.lex
