@@ -146,3 +146,41 @@ def test_a_sentence_qualifying_the_rule_comes_with_it() -> None:
                     [Hit(Chunk(id="c", text=text, metadata=md), 1.0, 0)]).answer
     assert "100분의 10 이하" in a.answer and "3천만원으로 한다" in a.answer, a.answer
     assert "시장이 부과한다" not in a.answer, a.answer
+
+
+EMPLOYER_ACT = """# 인증표시 관리법
+
+제1조(목적) 이 법은 인증표시의 신뢰를 지키는 것을 목적으로 한다.
+
+제4조(거짓 표시의 금지) 누구든지 인증을 받지 아니한 제품에 인증표시를 하거나 이와 비슷한 표시를 하여서는 아니 된다.
+
+제5조(표시의 관리) 인증을 받은 자는 인증표시를 제품의 포장에 알아보기 쉽게 하여야 한다.
+
+제20조(벌칙) 제4조를 위반하여 인증표시를 한 자는 3년 이하의 징역 또는 3천만원 이하의 벌금에 처한다.
+
+제21조(양벌규정) 법인의 대표자나 법인 또는 개인의 대리인, 사용인, 그 밖의 종업원이 그 법인 또는 개인의 업무에 관하여 제20조의 위반행위를 하면 그 행위자를 벌하는 외에 그 법인 또는 개인에게도 해당 조문의 벌금형을 과(科)한다. 다만, 법인 또는 개인이 그 위반행위를 방지하기 위하여 해당 업무에 관하여 상당한 주의와 감독을 게을리하지 아니한 경우에는 그러하지 아니하다.
+
+제22조(과태료) 제5조를 위반하여 인증표시를 하지 아니한 자에게는 100만원 이하의 과태료를 부과한다.
+"""
+EMPLOYER_Q = "직원이 회사 몰래 인증 안 받은 제품에 인증표시를 붙였대요. 회사도 같이 벌금을 물어요?"
+
+
+def test_whether_the_business_is_punished_too_is_the_employer_provisions_to_say(tmp_path: Any) -> None:
+    assert sanctions_asked(EMPLOYER_Q)[0] == "양벌" and asks_the_sanction(EMPLOYER_Q)
+    assert sanctions_asked("대표인 저나 회사도 같이 처벌받아요? 직원이 몰래 판 거예요.") == ("벌칙", "과태료")  # staff named after
+    assert sanctions_asked("저희 직원이 몰래 팔았대요. 대표인 저나 회사도 같이 처벌받아요?")[0] == "양벌"
+    assert sanctions_asked("인증 안 받고 표시하면 어떤 처벌을 받아요?") == ("벌칙", "과태료")
+    (tmp_path / "인증표시 관리법.md").write_text(EMPLOYER_ACT, encoding="utf-8")
+    st = open_store(tmp_path / "db", embedder=False)
+    assert not st.ingest([str(tmp_path / "인증표시 관리법.md")]).failed
+    on = search(st, EMPLOYER_Q, k=5)
+    off = search(st, EMPLOYER_Q, k=5, options=SearchOptions.from_config(sanction_top=0))
+    assert on.hits[0].chunk.metadata.article.startswith("제21조"), [h.chunk.metadata.article for h in on.hits]
+    assert not off.hits[0].chunk.metadata.article.startswith("제21조")  # the question's words match the duty
+    ans = ask(st, EMPLOYER_Q)
+    assert ans.citations and ans.citations[0].article.startswith("제21조"), ans.answer
+    assert "해당 조문의 벌금형을 과(科)한다" in ans.answer and "상당한 주의와 감독을 게을리하지 아니한" in ans.answer
+    # the same breach asked without the business: the 벌칙 article, as before
+    plain = ask(st, "인증 안 받은 제품에 인증표시를 붙이면 어떤 처벌을 받아요?")
+    assert plain.citations and plain.citations[0].article.startswith("제20조"), plain.answer
+    st.close()

@@ -157,11 +157,27 @@ _SANCTION_ASKED_RE = re.compile(
     r"받게\s*돼|받을\s*수|받는\s*거|받는지|받아야|나와요|나오나요|나올|물어요|물게|물어야|무나요|물\s*수|내야|내나요|부과)")
 
 
+# Whether the business answers for what its staff did — what a 양벌규정 says ("직원이 …했는데 회사도 같이 벌금을
+#물어요?", "대표인 저나 회사도 처벌받아요?"): someone working for the business did it …
+_STAFF_RE = re.compile(r"직원|종업원|알바|아르바이트|점원|매니저|대리인|사용인|일하는\s*(?:사람|분|애|친구)|근무자|"
+                       r"판매원|영업\s*사원|상담원|배달\s*기사|기사님|강사님?|실장님?|부하")
+# … and the business or its owner is asked about as well ("회사도", "사장인 저까지", "법인 역시")
+_EMPLOYER_TOO_RE = re.compile(r"(?:회사|법인|사장님?|대표님?|업체|가게|주인|고용주|사업주|점주|원장님?|본사|사업자|저|제가|우리)"
+                              r"\s*(?:도|까지|역시|나\s|랑\s*회사)")
+
+
+def asks_for_the_employer(question: str) -> bool:
+    """Does the question ask whether the business is punished too for what its staff did (a 양벌규정's matter)?"""
+    return bool(SANCTION_CUE_RE.search(question) and (m := _STAFF_RE.search(question))
+                and _EMPLOYER_TOO_RE.search(question, m.end()))
+
+
 def sanctions_asked(question: str) -> tuple[str, ...]:
     """The kinds of penalty provision (``PENALTY_HEADING_RE``'s kind) a question asking the sanction is answered by,
     preferred first: "과태료" a 과태료 article, "과징금" a 과징금 one; "처벌", "벌금", "징역" the 벌칙 (criminal) articles,
-    then 과태료 (an everyday "처벌" covers a fine too) — never a 과징금, which replaces a business suspension."""
-    kinds: list[str] = []
+    then 과태료 (an everyday "처벌" covers a fine too) — never a 과징금, which replaces a business suspension; the
+    양벌규정 first when the business is asked about for what its staff did (``asks_for_the_employer``)."""
+    kinds: list[str] = ["양벌"] if asks_for_the_employer(question) else []
     if re.search(r"처벌|벌금|징역|형사\s*책임", question):
         kinds.append("벌칙")
     if "과태료" in question or kinds:
@@ -172,8 +188,9 @@ def sanctions_asked(question: str) -> tuple[str, ...]:
 
 
 def asks_the_sanction(question: str) -> bool:
-    """Is the state sanction itself what the question asks (``asks_a_sanction`` and ``_SANCTION_ASKED_RE``)?"""
-    return asks_a_sanction(question) and bool(_SANCTION_ASKED_RE.search(question))
+    """Is the state sanction itself what the question asks (``asks_a_sanction`` and ``_SANCTION_ASKED_RE``, or whether
+    the business is punished too, ``asks_for_the_employer``)?"""
+    return asks_a_sanction(question) and (bool(_SANCTION_ASKED_RE.search(question)) or asks_for_the_employer(question))
 
 
 # An article setting out who is barred from a licence, registration or post: "제4조(결격사유)", "제6조(임원의 결격사유)",

@@ -36,10 +36,13 @@ def follow_sanctions(scope: Scope, ordered: list[Entry]) -> list[Entry]:
     paths = scope.lex.column("path")
     lead = [e for e in ordered[:top] if title_kind(titles[e.row] or "") == "statute"
             and not PENALTY_HEADING_RE.search(str(arts[e.row] or ""))]
-    if not lead or any(PENALTY_HEADING_RE.search(str(arts[e.row] or "")) for e in ordered[:1]):
-        return ordered  # the first hit already is a penalty provision
-    wanted = {docs[e.row] for e in lead}
     kinds = sanctions_asked(scope.query)  # the kinds asked for, preferred first
+    first = PENALTY_HEADING_RE.search(str(arts[ordered[0].row] or ""))
+    if not lead or (first and (first.group("kind") == "양벌" or kinds[:1] != ("양벌",))):
+        return ordered  # the first hit already is a penalty provision (the 양벌규정 when the business is asked about)
+    if kinds[:1] == ("양벌",):
+        return _employer_provision(scope, ordered, lead[0])
+    wanted = {docs[e.row] for e in lead}
     rank: dict[int, int] = {}
     for i in (i for doc in wanted for i in doc_rows(scope.lex, doc)):
         if (scope.mask is None or scope.mask[i]) and (m := PENALTY_HEADING_RE.search(str(arts[i] or ""))) \
@@ -73,6 +76,32 @@ def follow_sanctions(scope: Scope, ordered: list[Entry]) -> list[Entry]:
         entry.matched = [*entry.matched, "sanction"]
         out.insert(out.index(e), entry)
         moved.add(entry.row)
+    return out
+
+
+def _employer_provision(scope: Scope, ordered: list[Entry], lead: Entry) -> list[Entry]:
+    """``ordered`` with the 양벌규정 of the leading duty clause's law placed before it: whether the business is
+    punished too for what its staff did is that article's alone to say (it cites the 벌칙 articles, not the duty)."""
+    arts = scope.lex.column("article")
+    rows = [i for i in doc_rows(scope.lex, scope.lex.column("doc_id")[lead.row])
+            if (scope.mask is None or scope.mask[i]) and (m := PENALTY_HEADING_RE.search(str(arts[i] or "")))
+            and m.group("kind") == "양벌"]
+    if not rows:
+        return ordered
+    key = scope.lex.rows[rows[0]]
+    out = list(ordered)
+    entry = next((x for x in out if x.row == rows[0] or key in x.also), None)
+    if entry is not None:
+        if out.index(entry) < out.index(lead):
+            return ordered
+        out.remove(entry)
+    else:
+        entry = Entry(rows[0], key, lead.score, [], via=None)
+    entry.matched = [*entry.matched, "sanction"]
+    doc = scope.lex.column("doc_id")[lead.row]
+    at = next(j for j, x in enumerate(out) if x is lead or (scope.lex.column("doc_id")[x.row] == doc
+                                                            and PENALTY_HEADING_RE.search(str(arts[x.row] or ""))))
+    out.insert(at, entry)  # before the law's duty clause, or its 벌칙 article if that comes first
     return out
 
 

@@ -57,6 +57,9 @@ def link_sanctions(question: str, cands: list[Candidate], weight: float) -> None
     penalty = [c for c in cands if (k := clauses.get(id(c))) is not None and k[3] in kinds]
     if not penalty:
         return
+    if kinds[0] == "양벌":
+        _lift_employer_provision(cands, clauses, penalty, weight)
+        return
     best: dict[tuple[str, str, str | None], float] = {}
     for c in cands:
         k = clauses.get(id(c))
@@ -73,3 +76,17 @@ def link_sanctions(question: str, cands: list[Candidate], weight: float) -> None
                     for art, para in violated_clauses(c.unit.text)), default=0.0)
         if link > 0:
             c.score = round(max(c.score, link) + weight * link, 4)
+
+
+def _lift_employer_provision(cands: list[Candidate], clauses: dict[int, tuple[str, str, str | None, str | None] | None],
+                             penalty: list[Candidate], weight: float) -> None:
+    """Whether the business is punished too for what its staff did is the 양벌규정's to say: its units go above the
+    best unit of their law (the 벌칙 article or the duty clause matching the breach the question describes)."""
+    for c in penalty:
+        k = clauses[id(c)]
+        if k is None or k[3] != "양벌":
+            continue
+        top = max((o.score for o in cands if o.unit.answerable and (ko := clauses.get(id(o))) is not None
+                   and ko[0] == k[0]), default=0.0)
+        if top > 0:
+            c.score = round(max(c.score, top) + weight * top, 4)
