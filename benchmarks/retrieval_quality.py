@@ -157,6 +157,8 @@ SETS = {
     "a57": BLIND / "answers_r57.yaml",  # issue 13: written at the start of session 37 (adea882), run once at the end of session 38: now used
     "r58": BLIND / "mixed_r58.yaml",  # blind, untouched: written at the start of session 38 (8e7d329), run once at the end of session 39
     "a58": BLIND / "answers_r58.yaml",  # issue 13, untouched: written at the start of session 38 (8e7d329), run once at the end of session 39
+    "r59": BLIND / "mixed_r59.yaml",  # blind, untouched: written at the start of session 39 (1390395), run once at the end of session 40
+    "a59": BLIND / "answers_r59.yaml",  # issue 13, untouched: written at the start of session 39 (1390395), run once at the end of session 40
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
