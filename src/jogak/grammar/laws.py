@@ -161,9 +161,9 @@ _SANCTION_ASKED_RE = re.compile(
 #물어요?", "대표인 저나 회사도 처벌받아요?"): someone working for the business did it …
 _STAFF_RE = re.compile(r"직원|종업원|알바|아르바이트|점원|매니저|대리인|사용인|일하는\s*(?:사람|분|애|친구)|근무자|"
                        r"판매원|영업\s*사원|상담원|배달\s*기사|기사님|강사님?|실장님?|부하")
-# … and the business or its owner is asked about as well ("회사도", "사장인 저까지", "법인 역시")
-_EMPLOYER_TOO_RE = re.compile(r"(?:회사|법인|사장님?|대표님?|업체|가게|주인|고용주|사업주|점주|원장님?|본사|사업자|저|제가|우리)"
-                              r"\s*(?:도|까지|역시|나\s|랑\s*회사)")
+# … and the business itself is asked about as well ("회사도", "법인 역시", "업체까지") — not its head in person ("사장인
+# 저도 처벌받아요?" may ask the head's own liability, e.g. a 경영책임자's under 중대재해처벌법, which is no 양벌규정)
+_EMPLOYER_TOO_RE = re.compile(r"(?:회사|법인|업체|가게|본사|사업장|매장|점포|학원|병원|식당|공장)\s*(?:도|까지|역시)(?![가-힣])")
 
 
 def asks_for_the_employer(question: str) -> bool:
