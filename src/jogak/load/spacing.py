@@ -40,6 +40,9 @@ _NO_SPACE_AFTER = frozenset("([{「『（［｛〈《【〔“‘·ㆍ・~∼-�
 _NOUNISH = frozenset({"NNG", "NNP", "NR", "NP", "XPN", "SN", "XR", "SL", "SH", "NNB", "SW"})
 _RIGHT_CONTENT = frozenset({"NNG", "NNP", "NR", "XSN", "SN", "XR", "NNB", "SL", "SH", "VV", "VA", "VX", "MAG"})
 _BOUND_PREFIX = ("J", "E", "XS")
+# nouns of place and time relative to the noun before them, written as words of their own when a particle follows
+# ("영업일 안에", "사용 전에", "반품 후에", "30일 이내에", "회원 사이의")
+_PLACE_NOUNS = frozenset({"안", "밖", "전", "후", "뒤", "동안", "이내", "이후", "이전", "사이"})
 _LOOSE_EC = frozenset({"아", "어", "여", "아서", "어서", "여서", "게"})  # "-아 주다" may be written either way
 
 
@@ -84,13 +87,15 @@ def _decide(lctx: str, rctx: str) -> bool:
         tokens = k.tokenize(s)
     except Exception:  # the analyser must never break loading
         return False
-    lt = rt = None
+    lt = rt = after = None
     for t in tokens:
         ts, te = t.start, t.start + t.len
         if ts < j < te:
             return False  # one morpheme runs across the break: inside a word
         if te == j:
             lt = t
+        if rt is not None and after is None:
+            after = t
         if ts == j and rt is None:
             rt = t
     if lt is None or rt is None:
@@ -98,6 +103,12 @@ def _decide(lctx: str, rctx: str) -> bool:
     ltag, rtag = lt.tag.split("-")[0], rt.tag.split("-")[0]
     if rtag.startswith(_BOUND_PREFIX) or rtag in ("VCP", "VCN"):
         return False  # a particle, ending, suffix or copula attaches to the word before
+    if rt.form in _PLACE_NOUNS and rtag in ("NNG", "NNB") and after is not None and after.tag.startswith("J") \
+            and ltag in _NOUNISH and (len(lt.form) >= 2 or ltag in ("NNB", "SN")) \
+            and (rt.form != "안" or after.tag == "JKB"):
+        # "3영업일" + "안에", "사용" + "전에": where or when relative to the noun, a word of its own — not a
+        # one-syllable compound ("산후") or a draft ("조정안을")
+        return True
     # compounds and number+unit stay together; a bound noun (수, 것, 등) before a verb or noun is a word;
     # a Latin word next to a Korean noun is no compound ("Apple Pay" + "결제를"): the spacing model decides
     latin_noun = (ltag == "SL" and rtag in ("NNG", "NNP")) or (rtag == "SL" and ltag in ("NNG", "NNP"))
