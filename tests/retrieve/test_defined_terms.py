@@ -21,6 +21,7 @@ from jogak.grammar.definitions import (
     defined_term,
     definitions_in,
     introduced_terms,
+    restricted_compound,
 )
 from jogak.index import open_store
 from jogak.korean import modifying_verb
@@ -39,6 +40,7 @@ TERMS = """물빛레저 이용약관
 3. "안전장비"란 다음 각 목의 물품을 말한다.
   가. 구명조끼
   나. 헬멧
+4. "야간대여기구"란 해가 진 뒤에도 빌려주는 조명을 단 제트스키를 말한다.
 
 제7조 (대여기구의 점검)
 ① 회사는 대여기구를 빌려주기 전에 대여기구의 연료와 엔진을 점검한다.
@@ -143,7 +145,7 @@ def test_what_a_definition_defines() -> None:
     assert defined_term("“회원”이라 함은 회사와 계약을 맺은 사람을 말한다.") == "회원"
     assert defined_term('"Services" means the services described in Exhibit A.') == "Services"
     assert defined_term("회원은 회사의 대여기구를 빌릴 수 있다.") is None
-    assert list(definitions_in(TERMS)) == ["대여기구", "이용자", "안전장비"]
+    assert list(definitions_in(TERMS)) == ["대여기구", "이용자", "안전장비", "야간대여기구"]
 
 
 def test_a_term_introduced_inside_a_clause() -> None:
@@ -200,3 +202,14 @@ def test_a_definition_brings_its_own_list(store) -> None:
 ])
 def test_a_question_asking_what_something_is(question: str, asks: bool) -> None:
     assert asks_a_meaning(question) is asks
+
+
+def test_a_restricted_noun_finds_the_compound_the_text_defines(store) -> None:
+    # "해가 진 뒤에도 빌려주는 대여기구" is what the terms call "야간대여기구": its definition answers
+    q = "해가 진 야간에도 빌릴 수 있는 대여기구는 어떤 거예요?"
+    assert restricted_compound(q, ["대여기구", "야간대여기구", "이용자"], modifying_verb) == "야간대여기구"
+    hit = search(store, q, k=3, options=SearchOptions.from_config({})).hits[0]
+    assert "defines" in hit.matched and "야간대여기구" in hit.chunk.text
+    # no compound names the restriction: no definition looked up
+    assert restricted_compound("면허가 있어야만 빌릴 수 있는 대여기구는 어떤 거예요?", ["대여기구", "야간대여기구"],
+                               modifying_verb) is None

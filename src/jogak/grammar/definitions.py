@@ -8,7 +8,7 @@ is answered by that item — found by the term, the way a question naming "제3�
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from jogak.grammar.patterns import DEFINITION_QUESTION_RE
 
@@ -109,6 +109,34 @@ def asked_terms(question: str, modifier: Modifier | None = None) -> list[str]:
                 if term not in out:
                     out.append(term)
     return sorted(out, key=len, reverse=True)
+
+
+_PARTICLE_END = re.compile(r"(?:에서도|에서는|에게도|에도|에는|에서|에게|으로|이|가|을|를|은|는|의|에|로|과|와|도|만)$")
+
+
+def restricted_compound(question: str, defined: Iterable[str], modifier: Modifier) -> str | None:
+    """The defined term a restricted noun names ("관리 대상이 되는 가축은 어떤 동물들이에요?" → "이력관리대상가축"):
+    a compound ending in the noun that holds a word of the clause restricting it — the law's own name for the
+    things the clause picks out. None when no defined term is such a compound ("본인인증을 해야만 살 수 있는
+    상품": no defined "…본인인증…상품")."""
+    terms = list(defined)
+    for i in range(1, len(question)):
+        if question[i - 1].isspace() or not WHAT_IS_TAIL_RE.match(question[i:]):
+            continue
+        words = question[:i].split()
+        if len(words) < 2:
+            continue
+        head = words[-1].strip("\"'“”‘’「」『』()")
+        start = len(question[:i].rstrip()) - len(words[-1])
+        if len(head) < 2 or not _restricted(question, start, modifier):
+            continue
+        clue = [w for w in (_PARTICLE_END.sub("", x) for x in words[-6:-1]) if len(w) >= 2]  # the clause's words
+        # a clue word before the head, not overlapping it ("구립 어린이집에 … 들어갈 수 있는 집": 어린이집 is no such)
+        found = [t for t in terms if t.endswith(head)
+                 and any(t.find(w) >= 0 and t.find(w) + len(w) <= len(t) - len(head) for w in clue)]
+        if found:
+            return max(found, key=lambda t: (sum(w in t for w in clue), -len(t)))
+    return None
 
 
 def asks_a_meaning(question: str) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from jogak.grammar.definitions import asked_terms
+from jogak.grammar.definitions import asked_terms, restricted_compound
 from jogak.grammar.laws import kinds_before_articles, title_kind
 from jogak.korean import modifying_verb
 from jogak.retrieve import structural
@@ -64,12 +64,10 @@ def _named_documents(scope: Scope) -> set[str] | None:
 def _defining_rows(scope: Scope, entries: list[Entry], by_row: dict[int, Entry], most: int = 3) -> list[Entry]:
     """The chunks that define the term the question asks the meaning of (the longest such term any chunk
     defines), in the documents the question names if it names any, in the retrievers' order."""
-    terms = asked_terms(scope.query, modifying_verb)
-    if not terms:
-        return []
     lex = scope.lex
     defined = lex.memo("defined_terms", lambda: _term_rows(lex.column("defines")))
-    term = next((t for t in terms if t in defined), None)
+    term = next((t for t in asked_terms(scope.query, modifying_verb) if t in defined), None) \
+        or restricted_compound(scope.query, defined, modifying_verb)
     if term is None:
         return []
     doc_ids = _named_documents(scope)

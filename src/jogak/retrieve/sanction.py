@@ -41,7 +41,9 @@ def follow_sanctions(scope: Scope, ordered: list[Entry]) -> list[Entry]:
     if not lead or (first and (first.group("kind") == "양벌" or kinds[:1] != ("양벌",))):
         return ordered  # the first hit already is a penalty provision (the 양벌규정 when the business is asked about)
     if kinds[:1] == ("양벌",):
-        return _employer_provision(scope, ordered, lead[0])
+        for e in lead:  # the first leading duty clause whose law has a 양벌규정; else the penalty articles as usual
+            if (placed := _employer_provision(scope, ordered, e)) is not None:
+                return placed
     wanted = {docs[e.row] for e in lead}
     rank: dict[int, int] = {}
     for i in (i for doc in wanted for i in doc_rows(scope.lex, doc)):
@@ -79,15 +81,16 @@ def follow_sanctions(scope: Scope, ordered: list[Entry]) -> list[Entry]:
     return out
 
 
-def _employer_provision(scope: Scope, ordered: list[Entry], lead: Entry) -> list[Entry]:
-    """``ordered`` with the 양벌규정 of the leading duty clause's law placed before it: whether the business is
-    punished too for what its staff did is that article's alone to say (it cites the 벌칙 articles, not the duty)."""
+def _employer_provision(scope: Scope, ordered: list[Entry], lead: Entry) -> list[Entry] | None:
+    """``ordered`` with the 양벌규정 of the leading duty clause's law placed before it (None when that law has
+    none): whether the business is punished too for what its staff did is that article's alone to say (it cites
+    the 벌칙 articles, not the duty)."""
     arts = scope.lex.column("article")
     rows = [i for i in doc_rows(scope.lex, scope.lex.column("doc_id")[lead.row])
             if (scope.mask is None or scope.mask[i]) and (m := PENALTY_HEADING_RE.search(str(arts[i] or "")))
             and m.group("kind") == "양벌"]
     if not rows:
-        return ordered
+        return None
     key = scope.lex.rows[rows[0]]
     out = list(ordered)
     entry = next((x for x in out if x.row == rows[0] or key in x.also), None)

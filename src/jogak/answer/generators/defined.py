@@ -12,7 +12,7 @@ from jogak.answer.context import Context
 from jogak.answer.generators.candidates import Candidate
 from jogak.answer.generators.named import one_document
 from jogak.answer.generators.selection import LIST_LEAD
-from jogak.grammar.definitions import asked_terms, introduced_terms
+from jogak.grammar.definitions import asked_terms, introduced_terms, restricted_compound
 from jogak.grammar.definitions import defined_term as defines
 from jogak.korean import modifying_verb
 
@@ -37,7 +37,8 @@ def defined_term(question: str, context: Context, answerable: list[Candidate], c
     """The definition of the term the question asks about, with the items of a list the definition
     introduces; empty when the question asks no such thing or no excerpt defines the term."""
     defs = defined_terms(answerable)
-    term = next((t for t in asked_terms(question, modifying_verb) if t in defs), None)
+    term = next((t for t in asked_terms(question, modifying_verb) if t in defs), None) \
+        or restricted_compound(question, defs, modifying_verb)
     if term is None:
         return []
     picked = one_document(question, context, defs[term], most)[:1]

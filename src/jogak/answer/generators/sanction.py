@@ -57,7 +57,7 @@ def link_sanctions(question: str, cands: list[Candidate], weight: float) -> None
     penalty = [c for c in cands if (k := clauses.get(id(c))) is not None and k[3] in kinds]
     if not penalty:
         return
-    if kinds[0] == "양벌":
+    if kinds[0] == "양벌" and any(clauses[id(c)][3] == "양벌" for c in penalty):  # type: ignore[index]
         _lift_employer_provision(cands, clauses, penalty, weight)
         return
     best: dict[tuple[str, str, str | None], float] = {}
