@@ -213,3 +213,14 @@ def test_a_restricted_noun_finds_the_compound_the_text_defines(store) -> None:
     # no compound names the restriction: no definition looked up
     assert restricted_compound("면허가 있어야만 빌릴 수 있는 대여기구는 어떤 거예요?", ["대여기구", "야간대여기구"],
                                modifying_verb) is None
+
+
+@pytest.mark.parametrize(("text", "verb"), [
+    ("본인인증을 해야만 살 수 있는", ("있", "VA")),
+    ("약관에서 말하는", ("말하", "XSV")),  # a noun + 하 read as one verb
+    ("법에서 정해진", ("정하", "VV")),  # the main verb before its auxiliary
+    ("약관에 나와 있는", ("나오", "VV")),
+    ("약관의 대여기구", None),  # no adnominal ending: nothing modifies the next noun
+])
+def test_the_verb_modifying_the_next_noun(text: str, verb: tuple[str, str] | None) -> None:
+    assert modifying_verb(text) == verb
