@@ -119,7 +119,7 @@ def restricted_compound(question: str, defined: Iterable[str], modifier: Modifie
     a compound ending in the noun that holds a word of the clause restricting it — the law's own name for the
     things the clause picks out. None when no defined term is such a compound ("본인인증을 해야만 살 수 있는
     상품": no defined "…본인인증…상품")."""
-    terms = list(defined)
+    terms: list[str] | None = None  # read only when a restricted noun is asked about (a store may define thousands)
     for i in range(1, len(question)):
         if question[i - 1].isspace() or not WHAT_IS_TAIL_RE.match(question[i:]):
             continue
@@ -131,6 +131,7 @@ def restricted_compound(question: str, defined: Iterable[str], modifier: Modifie
         if len(head) < 2 or not _restricted(question, start, modifier):
             continue
         clue = [w for w in (_PARTICLE_END.sub("", x) for x in words[-6:-1]) if len(w) >= 2]  # the clause's words
+        terms = list(defined) if terms is None else terms
         # a clue word before the head, not overlapping it ("구립 어린이집에 … 들어갈 수 있는 집": 어린이집 is no such)
         found = [t for t in terms if t.endswith(head)
                  and any(t.find(w) >= 0 and t.find(w) + len(w) <= len(t) - len(head) for w in clue)]

@@ -92,19 +92,20 @@ def _employer_provision(scope: Scope, ordered: list[Entry], lead: Entry) -> list
     if not rows:
         return None
     key = scope.lex.rows[rows[0]]
+    docs = scope.lex.column("doc_id")
+    # before the law's duty clause, or its 벌칙 or 과태료 article if one comes first
+    at = next(x for x in ordered if x is lead or (docs[x.row] == docs[lead.row]
+                                                  and PENALTY_HEADING_RE.search(str(arts[x.row] or ""))))
     out = list(ordered)
     entry = next((x for x in out if x.row == rows[0] or key in x.also), None)
     if entry is not None:
-        if out.index(entry) < out.index(lead):
+        if out.index(entry) < out.index(at):
             return ordered
         out.remove(entry)
     else:
         entry = Entry(rows[0], key, lead.score, [], via=None)
     entry.matched = [*entry.matched, "sanction"]
-    doc = scope.lex.column("doc_id")[lead.row]
-    at = next(j for j, x in enumerate(out) if x is lead or (scope.lex.column("doc_id")[x.row] == doc
-                                                            and PENALTY_HEADING_RE.search(str(arts[x.row] or ""))))
-    out.insert(at, entry)  # before the law's duty clause, or its 벌칙 article if that comes first
+    out.insert(out.index(at), entry)
     return out
 
 
