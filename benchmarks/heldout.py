@@ -120,7 +120,7 @@ SETS = {
     "a55": BLIND / "answers_r55.yaml",  # written at the start of session 35 (1b0425a), run once at the end of session 36: now used
     "a56": BLIND / "answers_r56.yaml",  # written at the start of session 36 (7138650), run once at the end of session 37: now used
     "a57": BLIND / "answers_r57.yaml",  # written at the start of session 37 (adea882), run once at the end of session 38: now used
-    "a58": BLIND / "answers_r58.yaml",  # untouched: written at the start of session 38 (8e7d329), run once at the end of session 39
+    "a58": BLIND / "answers_r58.yaml",  # written at the start of session 38 (8e7d329), run once at the end of session 39: now used
     "a59": BLIND / "answers_r59.yaml",  # untouched: written at the start of session 39 (1390395), run once at the end of session 40
 }
 _STORES: dict[tuple[str, ...], Any] = {}

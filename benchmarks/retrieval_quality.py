@@ -155,8 +155,8 @@ SETS = {
     "a56": BLIND / "answers_r56.yaml",  # issue 13: written at the start of session 36 (7138650), run once at the end of session 37: now used
     "r57": BLIND / "mixed_r57.yaml",  # blind: written at the start of session 37 (adea882), run once at the end of session 38: now used
     "a57": BLIND / "answers_r57.yaml",  # issue 13: written at the start of session 37 (adea882), run once at the end of session 38: now used
-    "r58": BLIND / "mixed_r58.yaml",  # blind, untouched: written at the start of session 38 (8e7d329), run once at the end of session 39
-    "a58": BLIND / "answers_r58.yaml",  # issue 13, untouched: written at the start of session 38 (8e7d329), run once at the end of session 39
+    "r58": BLIND / "mixed_r58.yaml",  # blind: written at the start of session 38 (8e7d329), run once at the end of session 39: now used
+    "a58": BLIND / "answers_r58.yaml",  # issue 13: written at the start of session 38 (8e7d329), run once at the end of session 39: now used
     "r59": BLIND / "mixed_r59.yaml",  # blind, untouched: written at the start of session 39 (1390395), run once at the end of session 40
     "a59": BLIND / "answers_r59.yaml",  # issue 13, untouched: written at the start of session 39 (1390395), run once at the end of session 40
 }
