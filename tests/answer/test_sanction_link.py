@@ -186,3 +186,16 @@ def test_whether_the_business_is_punished_too_is_the_employer_provisions_to_say(
     plain = ask(st, "인증 안 받은 제품에 인증표시를 붙이면 어떤 처벌을 받아요?")
     assert plain.citations and plain.citations[0].article.startswith("제20조"), plain.answer
     st.close()
+
+
+def test_the_first_offences_figure_is_not_the_ceiling(tmp_path: Any) -> None:
+    # "처음 걸리면 얼마" asks what a table of sanctions by the number of offences says; the Act's "100만원 이하"
+    # is its ceiling: shown as a related clause, never asserted as the answer
+    (tmp_path / "인증표시 관리법.md").write_text(EMPLOYER_ACT, encoding="utf-8")
+    st = open_store(tmp_path / "db", embedder=False)
+    assert not st.ingest([str(tmp_path / "인증표시 관리법.md")]).failed
+    first = ask(st, "인증받은 제품에 인증표시를 안 해서 처음 걸리면 과태료가 얼마 나와요?")
+    assert first.outcome != "answer", first.answer
+    plain = ask(st, "인증받은 제품에 인증표시를 안 하면 과태료가 얼마 나와요?")
+    assert plain.outcome == "answer" and "100만원 이하의 과태료" in plain.answer, plain.answer
+    st.close()

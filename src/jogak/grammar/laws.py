@@ -187,6 +187,21 @@ def sanctions_asked(question: str) -> tuple[str, ...]:
     return tuple(kinds)
 
 
+# The sanction for a given offence in a series ("처음 걸리면 과태료가 얼마 나와요?", "업무정지가 처음엔 몇 개월이에요?",
+# "두 번째는요?"): what a table of sanctions by the number of offences (위반 횟수별 부과기준) says, never the ceiling
+# an Act's article sets ("300만원 이하의 과태료", "6개월 이내의 기간을 정하여").
+_NTH_OFFENCE_RE = re.compile(r"처음|첫\s*번째|첫\s*위반|[123]\s*차|두\s*번째|세\s*번째")
+_GRADED_SANCTION_RE = re.compile(r"과태료|벌금|과징금|영업\s*정지|업무\s*정지|자격\s*정지|정지\s*처분")
+# … stated by such a table: "1차 위반", "2회 위반", "위반 횟수", "첫 번째"
+OFFENCE_COUNT_RE = re.compile(r"(?:[1-9]|첫|두|세|네)\s*(?:차|회|번째)\s*(?:위반|이상)|위반\s*횟수|[1-9]\s*차\b|첫\s*번째|두\s*번째")
+
+
+def asks_a_graded_sanction(question: str) -> bool:
+    """Does the question ask the sanction for the first (second, …) offence — a figure only a table of sanctions by
+    the number of offences states?"""
+    return bool(_NTH_OFFENCE_RE.search(question) and _GRADED_SANCTION_RE.search(question))
+
+
 def asks_the_sanction(question: str) -> bool:
     """Is the state sanction itself what the question asks (``asks_a_sanction`` and ``_SANCTION_ASKED_RE``, or whether
     the business is punished too, ``asks_for_the_employer``)?"""

@@ -48,6 +48,11 @@ _ASKS_BOUND = re.compile(r"최대|최고|최소|까지|한도|상한|하한|이�
 _CEILING = re.compile(rf"(?:{QTY_ANSWER.pattern})\s*(?:이하|이내|미만|한도|범위)\s*(?:의|에서|로)", re.I)
 
 
+def asks_a_bound(question: str) -> bool:
+    """Whether the question asks for a bound ("최대", "까지", "이하") rather than a figure."""
+    return bool(_ASKS_BOUND.search(question))
+
+
 def asks_exact_figure(question: str) -> bool:
     """Whether the question asks for a quantity with "실제로 / 정확히 / 구체적으로" and not for its bound."""
     return asks_quantity(question) and bool(_EXACT.search(question)) and not _ASKS_BOUND.search(question)

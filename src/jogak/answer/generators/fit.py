@@ -13,7 +13,7 @@ from jogak.answer.generators.leads import lead_quotes
 from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.units import Unit, normalise_ws
 from jogak.grammar.definitions import asks_a_meaning
-from jogak.grammar.laws import asks_the_law, title_kind
+from jogak.grammar.laws import OFFENCE_COUNT_RE, asks_a_graded_sanction, asks_the_law, title_kind
 from jogak.grammar.patterns import DEFINITION_HEADING_RE, REFERENCE_VERB_STEMS
 from jogak.lexicon.quantities import (
     ASK_HOW_MANY,
@@ -21,6 +21,7 @@ from jogak.lexicon.quantities import (
     QTY_ANSWER,
     TIME_ANSWER,
     TIME_OR_QTY,
+    asks_a_bound,
     asks_exact_figure,
     asks_quantity,
     counters_asked,
@@ -88,6 +89,9 @@ def answers_type(question: str, chosen: list[Candidate], law: bool | None = None
     if asks_exact_figure(question) and chosen and not any(
             states_figure(_said(c, cands or chosen, max_lead), question) for c in chosen if article_key(c) == article_key(chosen[0])):
         return False  # "과태료가 실제로 얼마" answered by "300만원 이하의 과태료": the figure is not in its clause
+    if asks_quantity(question) and not asks_a_bound(question) and asks_a_graded_sanction(question) and not any(
+            OFFENCE_COUNT_RE.search(_said(c, cands or chosen, max_lead)) for c in chosen):
+        return False  # "처음 걸리면 과태료가 얼마" answered by the ceiling: the first offence's figure is a table's
     wants = [rx for cue, rx in _REQUIRED_TYPES if cue.search(question)] + counters_asked(question)
     return all(any(rx.search(_said(c, cands or chosen, max_lead)) for c in chosen) for rx in wants)
 
