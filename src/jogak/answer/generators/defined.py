@@ -12,6 +12,7 @@ from jogak.answer.context import Context
 from jogak.answer.generators.candidates import Candidate
 from jogak.answer.generators.named import one_document
 from jogak.answer.generators.selection import LIST_LEAD
+from jogak.chunk.base import neighbour_id
 from jogak.grammar.definitions import asked_terms, introduced_terms, restricted_compound
 from jogak.grammar.definitions import defined_term as defines
 from jogak.korean import modifying_verb
@@ -58,14 +59,24 @@ def _style(label: str) -> str:
 
 
 def _sub_items(d: Candidate, cands: list[Candidate]) -> list[Candidate]:
-    """The items right after ``d`` in its excerpt that are numbered in another style than ``d`` ("3. … 다음 각
-    목의 물품" → 가., 나.): the list the definition introduces."""
-    same = sorted((x for x in cands if x.excerpt.n == d.excerpt.n and x.unit.start > d.unit.start),
-                  key=lambda x: x.unit.start)
+    """The items right after ``d`` that are numbered in another style than ``d`` ("3. … 다음 각 목의 물품" → 가.,
+    나.): the list the definition introduces — in its excerpt, and on in the excerpts holding the next chunks of its
+    clause when the chunker cut the list (``continuation.follow_lists`` brings them: "2. "전통주"란 다음 각 목 …",
+    가. and 나. in one chunk, 다. in the next)."""
+    by_chunk: dict[str, list[Candidate]] = {}
+    for x in cands:
+        by_chunk.setdefault(x.excerpt.chunk.id, []).append(x)
     out: list[Candidate] = []
-    for x in same:
-        if x.unit.kind != "item" or not x.unit.item or _style(x.unit.item) == _style(d.unit.item or "1."):
-            break
-        if x.unit.answerable:
-            out.append(x)
+    chunk, start = d.excerpt.chunk, d.unit.start
+    for _ in range(4):  # the definition's own chunk and up to three that continue its list
+        for x in sorted((x for x in by_chunk.get(chunk.id, []) if x.unit.start > start), key=lambda x: x.unit.start):
+            if x.unit.kind != "item" or not x.unit.item or _style(x.unit.item) == _style(d.unit.item or "1."):
+                return out
+            if x.unit.answerable:
+                out.append(x)
+        nid = neighbour_id(chunk, 1)
+        nxt = by_chunk.get(nid or "")
+        if not nxt or nxt[0].excerpt.chunk.metadata.clause != chunk.metadata.clause:
+            return out
+        chunk, start = nxt[0].excerpt.chunk, -1
     return out
