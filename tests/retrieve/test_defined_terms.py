@@ -224,3 +224,26 @@ def test_a_restricted_noun_finds_the_compound_the_text_defines(store) -> None:
 ])
 def test_the_verb_modifying_the_next_noun(text: str, verb: tuple[str, str] | None) -> None:
     assert modifying_verb(text) == verb
+
+
+# a definition whose 목 list is longer than a chunk: the chunker cuts it between 나목 and 다목
+LONG_DEFINITION = "물빛주류법\n\n제2조 (정의)\n이 법에서 사용하는 용어의 뜻은 다음과 같다.\n" \
+    "1. \"술\"이란 알코올분 1도 이상의 음료를 말한다.\n2. \"물빛전통주\"란 다음 각 목에 해당하는 술을 말한다.\n" + "".join(
+        f"{m}. {who}가 물빛 지역에서 난 쌀과 누룩을 주원료로 하여 전래의 방법으로 빚고 거르고 익혀서 관할 관청의 면허를 받아 제조한 술로서 "
+        f"그 제조 방법과 원료의 산지를 병에 적고, 제조한 날부터 30일 이상 항아리에서 숙성하였으며, 물빛 지역 밖에서 들여온 원료를 "
+        f"전체 원료 무게의 100분의 10 넘게 쓰지 아니한 것\n"
+        for m, who in (("가", "무형유산 보유자"), ("나", "식품명인"), ("다", "농업경영체와 생산자단체"), ("라", "어업경영체"))) + \
+    "3. \"지역특산주\"란 제2호다목의 술을 말한다.\n\n제3조 (적용 범위) 이 법은 물빛 지역의 술에 적용한다.\n"
+
+
+def test_a_definitions_list_cut_by_the_chunker_is_read_whole(tmp_path: Path) -> None:
+    from jogak.answer.ask import ask
+
+    (tmp_path / "물빛주류법.txt").write_text(LONG_DEFINITION, encoding="utf-8")
+    st = open_store(tmp_path / "db", embedder=False)
+    assert not st.ingest([str(tmp_path / "물빛주류법.txt")]).failed
+    a = ask(st, "법에서 말하는 물빛전통주는 어떤 술들이에요? 다 알려 주세요.")
+    assert a.outcome == "answer", a.answer
+    for who in ("무형유산 보유자", "식품명인", "농업경영체와 생산자단체", "어업경영체"):
+        assert who in a.answer, (who, a.answer)
+    st.close()
