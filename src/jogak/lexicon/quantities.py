@@ -55,7 +55,7 @@ def asks_a_bound(question: str) -> bool:
 
 def asks_exact_figure(question: str) -> bool:
     """Whether the question asks for a quantity with "실제로 / 정확히 / 구체적으로" and not for its bound."""
-    return asks_quantity(question) and bool(_EXACT.search(question)) and not _ASKS_BOUND.search(question)
+    return asks_quantity(question) and bool(_EXACT.search(question)) and not asks_a_bound(question)
 
 
 # the kind of figure an exact question asks: money, a period, a share (else any quantity or time)
