@@ -158,3 +158,45 @@ def test_what_the_law_says_is_led_by_the_law_not_by_terms_quoting_it_first() -> 
     terms = answer_hits("바람카는 차를 내주기 전에 운전면허를 확인해요? 면허가 정지된 사람한테 빌려줘요?", hits,
                         generator=sure).answer
     assert terms.outcome == "answer" and terms.citations[0].doc_title == "대여약관_바람카", terms.answer
+
+
+@pytest.mark.parametrize(("question", "text", "expected"), [
+    # how often: a cycle or a period answers, a lapse that says who may apply does not
+    ("품질인증은 몇 년마다 새로 받아야 돼요?", "1. 품질인증이 취소된 후 1년이 지나지 아니한 자", False),
+    ("품질인증은 몇 년마다 새로 받아야 돼요?", "품질인증의 유효기간은 품질인증을 받은 날부터 3년으로 한다.", True),
+    ("계획은 얼마마다 세워요?", "장관은 5년마다 기본계획을 수립하여야 한다.", True),
+    ("안전점검은 얼마나 자주 해요?", "관리주체는 매년 안전점검을 실시한다.", True),
+    ("안전점검은 얼마나 자주 해요?", "놀이기구는 분기별로 점검한다.", True),
+    ("교육은 얼마나 자주 받아요?", "교육은 연 2회 이상 실시한다.", True),
+    ("교육은 얼마나 자주 받아요?", "형의 집행이 끝난 날부터 2년 6개월이 지나지 아니한 사람", False),
+    ("How often is the register checked?", "The register is checked every year.", True),
+])
+def test_how_often_is_answered_by_a_cycle_not_a_lapse(question: str, text: str, expected: bool) -> None:
+    from jogak.lexicon.quantities import CYCLE_ANSWER, asks_a_cycle
+
+    assert asks_a_cycle(question)
+    assert bool(CYCLE_ANSWER.search(text)) is expected
+
+
+@pytest.mark.parametrize("question", ["몇 년 지나야 다시 신청할 수 있어요?", "얼마 동안 유효해요?", "보내 주기로 한 날이 언제예요?"])
+def test_a_lapse_or_a_period_is_no_cycle_question(question: str) -> None:
+    from jogak.lexicon.quantities import asks_a_cycle
+
+    assert not asks_a_cycle(question)
+
+
+CERT_WHO = "다만, 다음 각 호의 어느 하나에 해당하는 자는 품질인증을 신청할 수 없다."
+CERT_LAPSE = "1. 제29조에 따라 품질인증이 취소된 후 1년이 지나지 아니한 자"
+CERT_TERM = "품질인증의 유효기간은 품질인증을 받은 날부터 3년으로 한다."
+
+
+def test_a_cycle_question_skips_the_lapse_of_a_disqualification() -> None:
+    # the clause on who may not apply scores best ("품질인증", "받아야"), and its item holds a "1년": asked how often the
+    # certificate is renewed, the answer is the validity period, not the year a revoked holder must wait
+    hits = [_hit("전통주법", 0, "제22조 (품질인증)", "본문/제22조/제2항", f"② {CERT_WHO}\n{CERT_LAPSE}", 1.0),
+            _hit("전통주법", 1, "제22조 (품질인증)", "본문/제22조/제3항", f"③ {CERT_TERM}", 0.95)]
+    from jogak.answer.generators.extractive import ExtractiveAnswerer
+
+    sure = ExtractiveAnswerer(answer_confidence=0.0)
+    a = answer_hits("품질인증은 한 번 받으면 계속 가요, 아니면 몇 년마다 새로 받아야 돼요?", hits, generator=sure).answer
+    assert "3년" in a.answer and "1년이 지나지" not in a.answer, a.answer

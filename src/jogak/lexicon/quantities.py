@@ -40,6 +40,22 @@ def states_quantity(text: str) -> bool:
     return bool(TIME_OR_QTY.search(text))
 
 
+# "몇 년마다 / 얼마마다 / 얼마나 자주 / how often" ask a cycle. A cycle answers it ("5년마다", "매년", "연 1회", "분기별"),
+# and so does a period ("유효기간은 … 3년으로 한다"); a lapse that qualifies someone does not ("취소된 후 1년이 지나지 아니한
+# 자" is who may apply, not how often).
+ASKS_CYCLE = re.compile(r"몇\s*(?:년|해|개월|달|주|일|시간|분기)\s*(?:마다|에\s*한\s*번)|얼마\s*(?:마다|만에\s*한\s*번)|"
+                        r"얼마나\s*자주|how\s+often", re.I)
+CYCLE_ANSWER = re.compile(
+    rf"(?<![\d,.])\d+\)?\s*{TIME_UNITS}(?!\s*(?:\d+\s*(?:개월|일)\s*)?(?:이|가)?\s*(?:지나|경과))|매\s*(?:년|월|일|주|분기|반기|학기|회계\s*연도)|"
+    r"(?:해|달|날|분기|반기|학기)\s*마다|(?:분기|반기|연|월|주)\s*(?:별|\d+\s*회)|"
+    r"(?:every|each|per)\s+(?:year|month|week|day|quarter)|annual|monthly|weekly|daily|quarterly", re.I)
+
+
+def asks_a_cycle(question: str) -> bool:
+    """Whether the question asks how often something happens (``ASKS_CYCLE``)."""
+    return bool(ASKS_CYCLE.search(question))
+
+
 # "실제로 / 정확히 얼마" asks the figure itself — one a ceiling ("300만원 이하의 과태료", "6개월 이내의 기간을 정하여",
 # "연 19.9퍼센트 이내에서") leaves open (the figure is set elsewhere: a decree's table, the contract); a question
 # asking the bound ("최대 얼마까지", "한도가") is answered by it. A deadline ("7일 이내에") is a figure.

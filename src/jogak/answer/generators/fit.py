@@ -18,10 +18,12 @@ from jogak.grammar.patterns import DEFINITION_HEADING_RE, REFERENCE_VERB_STEMS
 from jogak.lexicon.quantities import (
     ASK_HOW_MANY,
     ASKS_QUANTITY,
+    CYCLE_ANSWER,
     QTY_ANSWER,
     TIME_ANSWER,
     TIME_OR_QTY,
     asks_a_bound,
+    asks_a_cycle,
     asks_exact_figure,
     asks_quantity,
     counters_asked,
@@ -93,6 +95,8 @@ def answers_type(question: str, chosen: list[Candidate], law: bool | None = None
             OFFENCE_COUNT_RE.search(_said(c, cands or chosen, max_lead)) for c in chosen):
         return False  # "처음 걸리면 과태료가 얼마" answered by the ceiling: the first offence's figure is a table's
     wants = [rx for cue, rx in _REQUIRED_TYPES if cue.search(question)] + counters_asked(question)
+    if asks_a_cycle(question):  # "몇 년마다": a cycle or a period, not "1년이 지나지 아니한 자" (a lapse)
+        wants = [rx for rx in wants if rx is not TIME_OR_QTY] + [CYCLE_ANSWER]
     return all(any(rx.search(_said(c, cands or chosen, max_lead)) for c in chosen) for rx in wants)
 
 
