@@ -199,3 +199,14 @@ def test_the_first_offences_figure_is_not_the_ceiling(tmp_path: Any) -> None:
     plain = ask(st, "인증받은 제품에 인증표시를 안 하면 과태료가 얼마 나와요?")
     assert plain.outcome == "answer" and "100만원 이하의 과태료" in plain.answer, plain.answer
     st.close()
+
+
+def test_the_everyday_punishment_asked_of_the_law_is_the_penalty_article(tmp_path: Any) -> None:
+    # "법적으로 어떤 벌을 받아요?": the prohibition (제4조) shares the question's words; the 벌칙 says what happens
+    (tmp_path / "인증표시 관리법.md").write_text(EMPLOYER_ACT, encoding="utf-8")
+    st = open_store(tmp_path / "db", embedder=False)
+    assert not st.ingest([str(tmp_path / "인증표시 관리법.md")]).failed
+    ans = ask(st, "인증 안 받은 제품에 인증표시를 붙이면 법적으로 어떤 벌을 받아요?")
+    assert ans.citations and ans.citations[0].article.startswith("제20조"), ans.answer
+    assert "3년 이하의 징역 또는 3천만원 이하의 벌금" in ans.answer
+    st.close()

@@ -71,10 +71,28 @@ def test_regulation_cue(question: str, regulation: bool) -> None:
     ("약관을 어기면 어떤 처벌이 있어요?", False),  # the company's own rules: its 징계 called a 처벌 loosely
     ("취업규칙상 지각하면 벌금이 있어요?", False),
     ("포인트는 언제 없어져요?", False),
+    # the everyday "벌": a state sanction where the question speaks of the law, else a club's or a school's punishment
+    ("마크를 몰래 붙이면 법적으로 어떤 벌을 받아요?", True),
+    ("서류를 들고 나가면 법으로는 벌이 어떻게 돼요?", True),
+    ("신고를 안 하면 벌칙은요?", True),
+    ("시세를 조작하면 감옥에 얼마나 가요?", True),
+    ("클럽에서는 어떤 일을 하면 벌을 받거나 쫓겨날 수 있어요?", False),
+    ("벌이도 시원찮은 사람한테 빌려주는 거, 법적으로 막혀 있어요?", False),  # 벌이: earnings
+    ("벌도 가축전염병 예방법에서 말하는 가축으로 쳐요?", False),  # a bee
+    ("감옥에 갔다 온 지 1년 된 사람이 면허를 받을 수 있어요?", False),
+    ("다른 방법이 없으면 벌을 받나요?", False),  # 방법 is no word of the law
 ])
 def test_sanction_cue(question: str, sanction: bool) -> None:
     # a state sanction is a statute's to impose: the answer stage points such a question to the laws
     assert asks_a_sanction(question) is sanction
+
+
+@pytest.mark.parametrize("question", ["법적으로 어떤 벌을 받아요?", "법으로는 벌이 어떻게 돼요?", "신고 안 하면 벌칙은요?",
+                                      "시세를 조작하면 감옥에 얼마나 가요?"])
+def test_the_everyday_punishment_is_asked(question: str) -> None:
+    from jogak.grammar.laws import asks_the_sanction, sanctions_asked
+
+    assert asks_the_sanction(question) and sanctions_asked(question)[0] == "벌칙"
 
 
 def test_title_kinds() -> None:

@@ -78,7 +78,13 @@ LAW_CUE_RE = re.compile(rf"(?<![{_NOT_LAW}])(?:법적으로|법(?:령|률|규)?(
 # A state sanction asked about ("어떤 처벌을 받아요", "벌금이 얼마", "과태료가 최대 얼마"): only a statute can impose
 # one — a company's terms restating the duty do not answer it. Not when the question points to the company's
 # own rules ("약관", "사내 규정", "취업규칙": their 징계 may be called a 처벌 loosely).
-SANCTION_CUE_RE = re.compile(r"처벌|벌금|징역|과태료|과징금|형사\s*책임")
+SANCTION_CUE_RE = re.compile(r"처벌|벌금|징역|과태료|과징금|형사\s*책임|벌칙|감옥\s*(?:에|엘)?\s*(?:얼마|몇|가|갈)")
+# The everyday "벌" ("법적으로 어떤 벌을 받아요?", "법으로는 벌이 어떻게 돼요?"): a state sanction only where the question
+# speaks of the law — a club's, a school's or a parent's punishment is a 벌 too ("클럽에서 어떤 일을 하면 벌을 받아요?"),
+# and 벌이 (earnings), 벌 (a bee) and 벌통 are other words.
+_PLAIN_PUNISHMENT_RE = re.compile(r"(?<![가-힣])벌(?=\s*(?:을|은)?\s*(?:받|주|내리)|\s*이\s*(?:어떻게|얼마|어느|좀|더|가벼|무거))|"
+                                  r"(?:어떤|무슨)\s*벌(?=을|은|\s*받|\s*이에요|\s*인가|\s*\?|$)")
+_LAW_WORD_RE = re.compile(r"(?<![방불])법(?!인)")
 _OWN_RULES_RE = re.compile(r"약관|사내\s*규|회사\s*규[정칙]|취업\s*규칙|내규|회칙|규칙(?:상|에서|에는|으로는)")
 
 
@@ -145,13 +151,22 @@ def violated_clauses(text: str) -> list[tuple[str, int | None]]:
 def asks_a_sanction(question: str) -> bool:
     """Does the question ask about a state sanction (``SANCTION_CUE_RE``) without pointing to a company's own rules?
     The answer stage takes it as pointing to the statutes unless the question names another document."""
-    return bool(SANCTION_CUE_RE.search(question)) and not _OWN_RULES_RE.search(question)
+    return bool(_sanction_cue(question)) and not _OWN_RULES_RE.search(question)
+
+
+def _sanction_cue(question: str) -> re.Match[str] | None:
+    """Where the question names a state sanction (``SANCTION_CUE_RE``, or a plain "벌" beside a word of the law)."""
+    if m := SANCTION_CUE_RE.search(question):
+        return m
+    return m if (m := _PLAIN_PUNISHMENT_RE.search(question)) and _LAW_WORD_RE.search(question) else None
 
 
 # The sanction is what the question asks ("…하면 과태료가 얼마예요?", "어떤 처벌을 받아요?", "벌금 나와요?"), not a
 # circumstance of it ("학대해서 처벌받은 사람은 몇 년 동안 취직을 못 해요?", "처벌받은 적이 있는지 알아봐요?").
 _SANCTION_ASKED_RE = re.compile(
-    r"(?:어떤|무슨|어느\s*정도의?|얼마의)\s*(?:처벌|벌금|징역|과태료|과징금|형사\s*책임)"
+    r"(?:어떤|무슨|어느\s*정도의?|얼마의)\s*(?:처벌|벌금|징역|과태료|과징금|형사\s*책임|벌칙|벌(?=을|은|\s*받|\s*이에요|\s*인가|\s*\?|$))"
+    r"|(?<![가-힣])벌(?:칙)?\s*(?:은|이|을)?\s*(?:어떻게|얼마|어느\s*정도|뭐|받아요|받나요|받게\s*돼|받을\s*수|받는\s*거|받는지)"
+    r"|벌칙은요|감옥\s*(?:에|엘)?\s*(?:얼마|몇|가요|가나요|가야|갈\s*수)"
     r"|(?:처벌|벌금|징역|과태료|과징금)\s*(?:이|가|은|는|을|를|도|으로|로|\s*같은\s*(?:걸|거|것을?))?"
     r"(?:\s*(?:최대|최고|대략|보통|실제로|정확히|딱|한|몇|금액[이은을]?|액수[가는를]?))*\s*(?:얼마|몇|어느\s*정도|어떻게|되나요|돼요|되요|받아요|받나요|"
     r"받게\s*돼|받을\s*수|받는\s*거|받는지|받아야|나와요|나오나요|나올|물어요|물게|물어야|무나요|물\s*수|내야|내나요|부과)")
@@ -168,7 +183,7 @@ _EMPLOYER_TOO_RE = re.compile(r"(?:회사|법인|업체|가게|본사|사업장|
 
 def asks_for_the_employer(question: str) -> bool:
     """Does the question ask whether the business is punished too for what its staff did (a 양벌규정's matter)?"""
-    return bool(SANCTION_CUE_RE.search(question) and (m := _STAFF_RE.search(question))
+    return bool(_sanction_cue(question) and (m := _STAFF_RE.search(question))
                 and _EMPLOYER_TOO_RE.search(question, m.end()))
 
 
@@ -178,7 +193,8 @@ def sanctions_asked(question: str) -> tuple[str, ...]:
     then 과태료 (an everyday "처벌" covers a fine too) — never a 과징금, which replaces a business suspension; the
     양벌규정 first when the business is asked about for what its staff did (``asks_for_the_employer``)."""
     kinds: list[str] = ["양벌"] if asks_for_the_employer(question) else []
-    if re.search(r"처벌|벌금|징역|형사\s*책임", question):
+    if re.search(r"처벌|벌금|징역|형사\s*책임|벌칙|감옥", question) or (
+            _PLAIN_PUNISHMENT_RE.search(question) and _LAW_WORD_RE.search(question)):
         kinds.append("벌칙")
     if "과태료" in question or kinds:
         kinds.append("과태료")
