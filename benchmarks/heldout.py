@@ -121,7 +121,7 @@ SETS = {
     "a56": BLIND / "answers_r56.yaml",  # written at the start of session 36 (7138650), run once at the end of session 37: now used
     "a57": BLIND / "answers_r57.yaml",  # written at the start of session 37 (adea882), run once at the end of session 38: now used
     "a58": BLIND / "answers_r58.yaml",  # written at the start of session 38 (8e7d329), run once at the end of session 39: now used
-    "a59": BLIND / "answers_r59.yaml",  # untouched: written at the start of session 39 (1390395), run once at the end of session 40
+    "a59": BLIND / "answers_r59.yaml",  # written at the start of session 39 (1390395), run once at the end of session 40 (273b9f2): now used
     "a60": BLIND / "answers_r60.yaml",  # untouched: written at the start of session 40 (e46ded1), run once at the end of session 41
 }
 _STORES: dict[tuple[str, ...], Any] = {}

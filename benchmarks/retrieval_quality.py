@@ -157,8 +157,8 @@ SETS = {
     "a57": BLIND / "answers_r57.yaml",  # issue 13: written at the start of session 37 (adea882), run once at the end of session 38: now used
     "r58": BLIND / "mixed_r58.yaml",  # blind: written at the start of session 38 (8e7d329), run once at the end of session 39: now used
     "a58": BLIND / "answers_r58.yaml",  # issue 13: written at the start of session 38 (8e7d329), run once at the end of session 39: now used
-    "r59": BLIND / "mixed_r59.yaml",  # blind, untouched: written at the start of session 39 (1390395), run once at the end of session 40
-    "a59": BLIND / "answers_r59.yaml",  # issue 13, untouched: written at the start of session 39 (1390395), run once at the end of session 40
+    "r59": BLIND / "mixed_r59.yaml",  # blind: written at the start of session 39 (1390395), run once at the end of session 40: now used
+    "a59": BLIND / "answers_r59.yaml",  # issue 13: written at the start of session 39 (1390395), run once at the end of session 40: now used
     "r60": BLIND / "mixed_r60.yaml",  # blind, untouched: written at the start of session 40 (e46ded1), run once at the end of session 41
     "a60": BLIND / "answers_r60.yaml",  # issue 13, untouched: written at the start of session 40 (e46ded1), run once at the end of session 41
 }
