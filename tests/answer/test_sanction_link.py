@@ -165,48 +165,47 @@ EMPLOYER_ACT = """# 인증표시 관리법
 EMPLOYER_Q = "직원이 회사 몰래 인증 안 받은 제품에 인증표시를 붙였대요. 회사도 같이 벌금을 물어요?"
 
 
-def test_whether_the_business_is_punished_too_is_the_employer_provisions_to_say(tmp_path: Any) -> None:
+@pytest.fixture(scope="module")
+def act_store(tmp_path_factory: Any) -> Any:
+    """EMPLOYER_ACT ingested once into a real store on disk (lexical only), shared by the tests that only read it."""
+    tmp = tmp_path_factory.mktemp("act")
+    (tmp / "인증표시 관리법.md").write_text(EMPLOYER_ACT, encoding="utf-8")
+    st = open_store(tmp / "db", embedder=False)
+    assert not st.ingest([str(tmp / "인증표시 관리법.md")]).failed
+    yield st
+    st.close()
+
+
+def test_whether_the_business_is_punished_too_is_the_employer_provisions_to_say(act_store: Any) -> None:
     assert sanctions_asked(EMPLOYER_Q)[0] == "양벌" and asks_the_sanction(EMPLOYER_Q)
     assert sanctions_asked("대표인 저나 회사도 같이 처벌받아요? 직원이 몰래 판 거예요.") == ("벌칙", "과태료")  # staff named after
     assert sanctions_asked("저희 직원이 몰래 팔았대요. 대표인 저나 회사도 같이 처벌받아요?")[0] == "양벌"
     assert sanctions_asked("인증 안 받고 표시하면 어떤 처벌을 받아요?") == ("벌칙", "과태료")
     # the head in person may answer for their own duty (a 경영책임자): not the business's 양벌규정
     assert sanctions_asked("용역 직원이 공장에서 일하다 다치면 사장인 저도 처벌받아요?") == ("벌칙", "과태료")
-    (tmp_path / "인증표시 관리법.md").write_text(EMPLOYER_ACT, encoding="utf-8")
-    st = open_store(tmp_path / "db", embedder=False)
-    assert not st.ingest([str(tmp_path / "인증표시 관리법.md")]).failed
-    on = search(st, EMPLOYER_Q, k=5)
-    off = search(st, EMPLOYER_Q, k=5, options=SearchOptions.from_config(sanction_top=0))
+    on = search(act_store, EMPLOYER_Q, k=5)
+    off = search(act_store, EMPLOYER_Q, k=5, options=SearchOptions.from_config(sanction_top=0))
     assert on.hits[0].chunk.metadata.article.startswith("제21조"), [h.chunk.metadata.article for h in on.hits]
     assert not off.hits[0].chunk.metadata.article.startswith("제21조")  # the question's words match the duty
-    ans = ask(st, EMPLOYER_Q)
+    ans = ask(act_store, EMPLOYER_Q)
     assert ans.citations and ans.citations[0].article.startswith("제21조"), ans.answer
     assert "해당 조문의 벌금형을 과(科)한다" in ans.answer and "상당한 주의와 감독을 게을리하지 아니한" in ans.answer
     # the same breach asked without the business: the 벌칙 article, as before
-    plain = ask(st, "인증 안 받은 제품에 인증표시를 붙이면 어떤 처벌을 받아요?")
+    plain = ask(act_store, "인증 안 받은 제품에 인증표시를 붙이면 어떤 처벌을 받아요?")
     assert plain.citations and plain.citations[0].article.startswith("제20조"), plain.answer
-    st.close()
 
 
-def test_the_first_offences_figure_is_not_the_ceiling(tmp_path: Any) -> None:
+def test_the_first_offences_figure_is_not_the_ceiling(act_store: Any) -> None:
     # "처음 걸리면 얼마" asks what a table of sanctions by the number of offences says; the Act's "100만원 이하"
     # is its ceiling: shown as a related clause, never asserted as the answer
-    (tmp_path / "인증표시 관리법.md").write_text(EMPLOYER_ACT, encoding="utf-8")
-    st = open_store(tmp_path / "db", embedder=False)
-    assert not st.ingest([str(tmp_path / "인증표시 관리법.md")]).failed
-    first = ask(st, "인증받은 제품에 인증표시를 안 해서 처음 걸리면 과태료가 얼마 나와요?")
+    first = ask(act_store, "인증받은 제품에 인증표시를 안 해서 처음 걸리면 과태료가 얼마 나와요?")
     assert first.outcome != "answer", first.answer
-    plain = ask(st, "인증받은 제품에 인증표시를 안 하면 과태료가 얼마 나와요?")
+    plain = ask(act_store, "인증받은 제품에 인증표시를 안 하면 과태료가 얼마 나와요?")
     assert plain.outcome == "answer" and "100만원 이하의 과태료" in plain.answer, plain.answer
-    st.close()
 
 
-def test_the_everyday_punishment_asked_of_the_law_is_the_penalty_article(tmp_path: Any) -> None:
+def test_the_everyday_punishment_asked_of_the_law_is_the_penalty_article(act_store: Any) -> None:
     # "법적으로 어떤 벌을 받아요?": the prohibition (제4조) shares the question's words; the 벌칙 says what happens
-    (tmp_path / "인증표시 관리법.md").write_text(EMPLOYER_ACT, encoding="utf-8")
-    st = open_store(tmp_path / "db", embedder=False)
-    assert not st.ingest([str(tmp_path / "인증표시 관리법.md")]).failed
-    ans = ask(st, "인증 안 받은 제품에 인증표시를 붙이면 법적으로 어떤 벌을 받아요?")
+    ans = ask(act_store, "인증 안 받은 제품에 인증표시를 붙이면 법적으로 어떤 벌을 받아요?")
     assert ans.citations and ans.citations[0].article.startswith("제20조"), ans.answer
     assert "3년 이하의 징역 또는 3천만원 이하의 벌금" in ans.answer
-    st.close()
