@@ -57,6 +57,10 @@ AUTHORITY: MappingProxyType[str, Prior] = MappingProxyType({
     # questions and answers only those about what a word means or what counts as what (session 12: MRR on 18
     # used sets +0.005 on average, up on 10, down on 3 by at most 0.008; r15 +0.04, r14 +0.012)
     "definition": Prior(retrieval=0.9),
+    # an addenda article amending other laws ("제6조 (다른 법률의 개정)"): rewriting instructions ("…"을 "…"으로
+    # 한다) name the law, its ministries and its words, and answer no question but one about that amendment
+    # (on top of the addenda prior)
+    "amending": Prior(retrieval=0.8),
     # a blank form (별지 서식: "성명: 아이디: …") is a template to fill in, not a rule
     "form": Prior(retrieval=1.0, answer=0.5),
 })

@@ -114,6 +114,12 @@ DEFINITION_QUESTION_RE = re.compile(r"뜻|의미|정의|무슨\s*말|(?:이)?란
                                     r"해당(?:하|되|돼|이|돼요|될)|포함(?:되|돼|하|이)|속(?:하|해|한)|"
                                     r"\bmeans?\b|\bmeaning|defin|count(?:s)?\s+as|\binclude", re.IGNORECASE)
 
+# An addenda article that amends other laws ("제6조 (다른 법률의 개정) ⑤ 김치산업 진흥법 일부를 다음과 같이 개정한다.
+# …"을 "…"으로 한다"): instructions that rewrite words elsewhere, sharing a law's vocabulary (its own name, its
+# ministries) while answering nothing but a question about that amendment.
+AMENDING_HEADING_RE = re.compile(r"[(（]\s*다른\s*(?:법률|법령|법)(?:\s*등)?의\s*개정\s*[)）]")
+AMENDING_QUESTION_RE = re.compile(r"개정|amend", re.IGNORECASE)
+
 # A sentence that announces a list ("다음 각 호의 …", "… 다음과 같다", "as follows")
 LIST_LEAD_RE = re.compile(r"다음\s*각\s*(?:호|목)|다음과\s*같|아래와\s*같|as\s+follows|the\s+following", re.I)
 # A list lead that offers alternatives ("다음 각 호의 어느 하나에 해당하는 경우", "…중 하나", "any of the

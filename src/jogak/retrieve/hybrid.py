@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from jogak.grammar.patterns import (
+    AMENDING_HEADING_RE,
+    AMENDING_QUESTION_RE,
     DEFINITION_HEADING_RE,
     DEFINITION_QUESTION_RE,
     PURPOSE_HEADING_RE,
@@ -81,7 +83,8 @@ def fuse(scope: Scope, cands: Candidates) -> list[Entry]:
 # Articles that share every question's vocabulary and answer almost none, by heading: the prior's key, the
 # heading, and the question that makes such an article the answer (then it is not discounted).
 _HEADING_PRIORS = (("purpose", PURPOSE_HEADING_RE, PURPOSE_QUESTION_RE),
-                   ("definition", DEFINITION_HEADING_RE, DEFINITION_QUESTION_RE))
+                   ("definition", DEFINITION_HEADING_RE, DEFINITION_QUESTION_RE),
+                   ("amending", AMENDING_HEADING_RE, AMENDING_QUESTION_RE))
 
 
 def _authority_prior(scope: Scope, fused: list[Fused], routed: list[str]) -> None:
@@ -89,7 +92,9 @@ def _authority_prior(scope: Scope, fused: list[Fused], routed: list[str]) -> Non
     multiplied by the weight of its node kind, else its block type (``SearchOptions.authority``); a
     block type a routing rule preferred for this question is not discounted. A purpose article ("제1조
     (목적)") or a definitions article ("제2조 (정의)") is multiplied by ``authority["purpose"]`` /
-    ``authority["definition"]`` unless the question asks about a purpose / what a word means."""
+    ``authority["definition"]`` unless the question asks about a purpose / what a word means; an addenda
+    article amending other laws ("제6조 (다른 법률의 개정)") by ``authority["amending"]`` unless it asks
+    about an amendment."""
     kinds, blocks = scope.lex.column("kind"), scope.lex.column("block_type")
     authority = {b: w for b, w in scope.opts.authority.items() if b not in routed}
     by_heading = [(authority[key], _heading_rows(scope, key, heading))
@@ -110,4 +115,9 @@ def _heading_rows(scope: Scope, key: str, heading: re.Pattern[str]) -> frozenset
     """Rows whose chunk begins in an article with such a heading ("제1조 (목적)"), once per snapshot."""
     articles = scope.lex.column("article")
     return scope.lex.memo(f"{key}_rows", lambda: frozenset(
-        i for i, a in enumerate(articles) if a and heading.search(str(a).split(", ")[0])))
+        i for i, a in enumerate(articles) if a and heading.search(_FIRST_ARTICLE.split(str(a), 1)[0])))
+
+
+# The article column lists a chunk's clauses joined by ", " — but an addenda label carries its own comma
+# ("부칙 <제17000호, 2020. 2. 11.> 제3조 (…)"), which is not a boundary.
+_FIRST_ARTICLE = re.compile(r",\s(?![^<>]*>)")

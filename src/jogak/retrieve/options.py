@@ -105,7 +105,8 @@ class SearchOptions:
     # "transition" routing rule prefers them then, and this factor is not applied).
     # (jogak.authority's retrieval column: faq, footnote, addenda, and "purpose" / "definition", a purpose
     # article ("제1조 (목적)") or a definitions article ("제2조 (정의)"), which share every question's vocabulary
-    # and answer almost none — unless the question asks about a purpose / what a word means)
+    # and answer almost none — unless the question asks about a purpose / what a word means —, and "amending",
+    # an addenda article amending other laws ("제6조 (다른 법률의 개정)"))
     authority: dict[str, float] = field(default_factory=retrieval_priors)
 
     @classmethod
