@@ -110,7 +110,11 @@ PURPOSE_QUESTION_RE = re.compile(r"목적|purpose", re.IGNORECASE)
 DEFINITION_HEADING_RE = re.compile(r"[(（]\s*(?:용어의\s*)?(?:정의|뜻)\s*[)）]|^\S*\s*(?:용어의\s*)?(?:정의|뜻)$|"
                                    r"[(（]\s*definitions?\s*[)）]|^\s*(?:[\d.]+\s*)?definitions?\s*[.:]?\s*$",
                                    re.IGNORECASE)
+# ("'기보'라고 하면 뭘 가리키는 거예요", "수삼은 어떤 인삼을 가리키는 말이에요", "…이라고 하면 어떤 곳들이 들어가요":
+# what a word refers to — not "환불해 달라고 하면 돼요", a request)
 DEFINITION_QUESTION_RE = re.compile(r"뜻|의미|정의|무슨\s*말|(?:이)?란\s*(?:뭐|무엇|무슨)|(?:이)?라는\s*(?:게|것|건)|"
+                                    r"가리키|(?:뭘|무엇을|뭐를)\s*(?:말하|뜻하)|"
+                                    r"(?<![달해주하오내쓰두말])라고\s*하면\s*(?:정확히\s*)?(?:뭐|무엇|어떤|무슨|뭘)|"
                                     r"해당(?:하|되|돼|이|돼요|될)|포함(?:되|돼|하|이)|속(?:하|해|한)|"
                                     r"\bmeans?\b|\bmeaning|defin|count(?:s)?\s+as|\binclude", re.IGNORECASE)
 
