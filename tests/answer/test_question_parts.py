@@ -42,24 +42,3 @@ def test_a_part_answered_by_another_clause_does_not_join() -> None:
         Hit(h.chunk, 0.9, 1) for h in _hits(REFUND, "제12조 (환불)", "본문/제12조")]
     a = answer_hits("바로일손에서 벌점이 쌓이면 며칠이나 신청을 못 해요? 환불은 언제 돼요?", hits).answer
     assert "3영업일" not in a.answer or "7일 동안" not in a.answer, a.answer
-
-
-
-def _penalty_and_refund() -> list[Hit]:
-    return _hits(PENALTY, "제25조 (벌점과 이용 제한)", "본문/제25조") + [
-        Hit(h.chunk, 0.9, 1) for h in _hits(REFUND, "제12조 (환불)", "본문/제12조")]
-
-
-def test_a_part_asking_a_figure_the_answer_lacks_is_answered_by_its_own_clause() -> None:
-    # "환불은 며칠 안에" asks a time about 환불: 제25조's "7일 동안" is a time of something else, so the part's
-    # own best unit (제12조 ②, another clause) joins — a figure about the part's focus is checkable
-    a = answer_hits("바로일손에서 벌점이 쌓이면 며칠이나 신청을 못 해요? 환불은 며칠 안에 돌려줘요?",
-                    _penalty_and_refund()).answer
-    assert a.outcome == "answer" and "7일 동안" in a.answer and "3영업일" in a.answer, a.answer
-
-
-def test_a_part_asking_nothing_checkable_does_not_bring_another_clause() -> None:
-    # "환불도 받을 수 있어요?" asks no figure or time: a unit of another clause would be a guess at the rule meant
-    a = answer_hits("바로일손에서 벌점이 쌓이면 며칠이나 신청을 못 해요? 환불도 받을 수 있어요?",
-                    _penalty_and_refund()).answer
-    assert "3영업일" not in a.answer, a.answer

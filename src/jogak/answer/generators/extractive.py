@@ -60,7 +60,6 @@ from jogak.answer.generators.fit import (
 )
 from jogak.answer.generators.leads import lead_units
 from jogak.answer.generators.named import APPENDIX_WORDS, named_clause
-from jogak.answer.generators.parts import typed_parts
 from jogak.answer.generators.pointer import points_away
 from jogak.answer.generators.sanction import link_sanctions
 from jogak.answer.generators.selection import (
@@ -140,9 +139,8 @@ class ExtractiveAnswerer(Generator):
                     and (not wants_list or lists_several(units)) and not points_away(question, units))
 
         # each question of a question asking several: its own best unit (select keeps it within the answer's clauses)
-        part_best = [(p, c) for p, c in ((p, next((x for x in self.score(p, context).candidates if x.unit.answerable),
-                                                   None)) for p in question_parts(question)) if c is not None]
-        parts = [c for _, c in part_best]
+        parts = [c for c in (next((x for x in self.score(p, context).candidates if x.unit.answerable), None)
+                             for p in question_parts(question)) if c is not None]
         chosen = select(cands, best, w, wants_list, parts)
         typed = fits(chosen)
         if not typed:
@@ -160,14 +158,6 @@ class ExtractiveAnswerer(Generator):
             if alt is not None:
                 best, typed = alt, True
                 chosen = select(cands, best, w, wants_list, parts)
-        # a part asking a figure or a time the answer leaves out: its own unit, from another clause if need be
-        def part_fits(part: str, units: list[Candidate]) -> bool:
-            return (answers_type(part, units, law, cands, w.max_lead_chars)
-                    and covers_focus(question_focus(part), units, part, w))
-
-        with_parts = typed_parts(part_best, chosen, cands, part_fits, w, wants_list)
-        if with_parts != chosen:
-            chosen, typed = with_parts, typed or fits(with_parts)
         info["typed"] = typed
         if not typed and (where := points_away(question, chosen)):
             info["points_to"] = where  # the related clauses say where the asked detail lives

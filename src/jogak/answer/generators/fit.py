@@ -31,7 +31,7 @@ from jogak.lexicon.quantities import (
 )
 from jogak.lexicon.ranges import Amount, fits_range, meets_condition
 
-__all__ = ["also_asked", "answers_type", "asks_a_type", "asks_quantity", "lists_several", "narrowed", "question_focus", "range_factors",
+__all__ = ["also_asked", "answers_type", "asks_quantity", "lists_several", "narrowed", "question_focus", "range_factors",
            "row_fits", "wanted_types"]
 
 # A question asking "when / how long" wants a time expression, "how much" an amount, "where" a place
@@ -98,14 +98,6 @@ def answers_type(question: str, chosen: list[Candidate], law: bool | None = None
     if asks_a_cycle(question):  # "몇 년마다": a cycle or a period, not "1년이 지나지 아니한 자" (a lapse)
         wants = [rx for rx in wants if rx is not TIME_OR_QTY] + [CYCLE_ANSWER]
     return all(any(rx.search(_said(c, cands or chosen, max_lead)) for c in chosen) for rx in wants)
-
-
-def asks_a_type(question: str) -> bool:
-    """Whether the question asks for something an answer must carry — a quantity or a time ("며칠", "얼마",
-    "how long"), a count with its counter ("몇 명"), a cycle ("몇 년마다") or a contact —, as
-    ``answers_type`` checks it."""
-    return (any(cue.search(question) for cue, _ in _REQUIRED_TYPES) or bool(counters_asked(question))
-            or asks_a_cycle(question))
 
 
 def _said(c: Candidate, cands: list[Candidate], max_lead: int) -> str:
