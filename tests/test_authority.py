@@ -16,7 +16,7 @@ def test_every_prior_keeps_the_binding_text_first() -> None:
 def test_retrieve_and_answer_read_the_table() -> None:
     assert SearchOptions().authority == retrieval_priors() == {"faq": 0.975, "footnote": 0.95, "addenda": 0.9,
                                                                     "purpose": 0.8, "definition": 0.9,
-                                                                    "amending": 0.8}
+                                                                    "amending": 0.8, "penalty": 0.9}
     w = ExtractiveWeights()
     assert w.authority == answer_priors()
     assert (w.tier_weight("primary"), w.tier_weight("supplementary"), w.tier_weight("background")) == (

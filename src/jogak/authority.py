@@ -61,6 +61,10 @@ AUTHORITY: MappingProxyType[str, Prior] = MappingProxyType({
     # 한다) name the law, its ministries and its words, and answer no question but one about that amendment
     # (on top of the addenda prior)
     "amending": Prior(retrieval=0.8),
+    # a penalty provision ("제33조 (과태료)", "제31조 (벌칙)") lists the breached articles, so it shares the words of
+    # every duty's question and answers only those about what a breach brings (grammar.laws.PENALTY_QUESTION_RE:
+    # not discounted then); as the definitions article, it is a hub
+    "penalty": Prior(retrieval=0.9),
     # a blank form (별지 서식: "성명: 아이디: …") is a template to fill in, not a rule
     "form": Prior(retrieval=1.0, answer=0.5),
 })

@@ -161,6 +161,15 @@ def _sanction_cue(question: str) -> re.Match[str] | None:
     return m if (m := _PLAIN_PUNISHMENT_RE.search(question)) and _LAW_WORD_RE.search(question) else None
 
 
+# A question that may be about what follows a breach — a sanction named, a plain "벌", being caught, breaking or not
+# keeping a rule, a 처분 or a business closed: then a penalty provision ("제33조 (과태료)") may answer it. Wide on
+# purpose: it only says when a penalty article is *not* discounted in retrieval (``retrieve.hybrid``), since its long
+# lists of breached articles share the words of every duty's question ("검사를 받아야 해요?", "다시 신고해야 하나요?").
+PENALTY_QUESTION_RE = re.compile(SANCTION_CUE_RE.pattern + r"|벌|걸리|걸려|걸렸|걸릴|적발|단속|어기|어겨|어긴|어길|"
+                                 r"위반|제재|불이익|처분|정지|폐쇄|문\s*닫|안\s*하면|안\s*지키|하지\s*않으면|"
+                                 r"penalt|fine[sd]?\b|sanction|breach|violat|offen[cs]e")
+
+
 # The sanction is what the question asks ("…하면 과태료가 얼마예요?", "어떤 처벌을 받아요?", "벌금 나와요?"), not a
 # circumstance of it ("학대해서 처벌받은 사람은 몇 년 동안 취직을 못 해요?", "처벌받은 적이 있는지 알아봐요?").
 _SANCTION_ASKED_RE = re.compile(

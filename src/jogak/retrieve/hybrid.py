@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from jogak.grammar.laws import PENALTY_HEADING_RE, PENALTY_QUESTION_RE
 from jogak.grammar.patterns import (
     AMENDING_HEADING_RE,
     AMENDING_QUESTION_RE,
@@ -84,7 +85,8 @@ def fuse(scope: Scope, cands: Candidates) -> list[Entry]:
 # heading, and the question that makes such an article the answer (then it is not discounted).
 _HEADING_PRIORS = (("purpose", PURPOSE_HEADING_RE, PURPOSE_QUESTION_RE),
                    ("definition", DEFINITION_HEADING_RE, DEFINITION_QUESTION_RE),
-                   ("amending", AMENDING_HEADING_RE, AMENDING_QUESTION_RE))
+                   ("amending", AMENDING_HEADING_RE, AMENDING_QUESTION_RE),
+                   ("penalty", PENALTY_HEADING_RE, PENALTY_QUESTION_RE))
 
 
 def _authority_prior(scope: Scope, fused: list[Fused], routed: list[str]) -> None:
@@ -94,7 +96,8 @@ def _authority_prior(scope: Scope, fused: list[Fused], routed: list[str]) -> Non
     (목적)") or a definitions article ("제2조 (정의)") is multiplied by ``authority["purpose"]`` /
     ``authority["definition"]`` unless the question asks about a purpose / what a word means; an addenda
     article amending other laws ("제6조 (다른 법률의 개정)") by ``authority["amending"]`` unless it asks
-    about an amendment."""
+    about an amendment; a penalty provision ("제33조 (과태료)") by ``authority["penalty"]`` unless it may ask
+    what a breach brings."""
     kinds, blocks = scope.lex.column("kind"), scope.lex.column("block_type")
     authority = {b: w for b, w in scope.opts.authority.items() if b not in routed}
     by_heading = [(authority[key], _heading_rows(scope, key, heading))

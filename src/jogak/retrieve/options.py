@@ -106,7 +106,8 @@ class SearchOptions:
     # (jogak.authority's retrieval column: faq, footnote, addenda, and "purpose" / "definition", a purpose
     # article ("제1조 (목적)") or a definitions article ("제2조 (정의)"), which share every question's vocabulary
     # and answer almost none — unless the question asks about a purpose / what a word means —, and "amending",
-    # an addenda article amending other laws ("제6조 (다른 법률의 개정)"))
+    # an addenda article amending other laws ("제6조 (다른 법률의 개정)"), and "penalty", a penalty provision whose
+    # lists of breached articles meet every duty's question)
     authority: dict[str, float] = field(default_factory=retrieval_priors)
 
     @classmethod
