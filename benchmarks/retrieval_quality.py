@@ -159,8 +159,8 @@ SETS = {
     "a58": BLIND / "answers_r58.yaml",  # issue 13: written at the start of session 38 (8e7d329), run once at the end of session 39: now used
     "r59": BLIND / "mixed_r59.yaml",  # blind: written at the start of session 39 (1390395), run once at the end of session 40: now used
     "a59": BLIND / "answers_r59.yaml",  # issue 13: written at the start of session 39 (1390395), run once at the end of session 40: now used
-    "r60": BLIND / "mixed_r60.yaml",  # blind, untouched: written at the start of session 40 (e46ded1), run once at the end of session 41
-    "a60": BLIND / "answers_r60.yaml",  # issue 13, untouched: written at the start of session 40 (e46ded1), run once at the end of session 41
+    "r60": BLIND / "mixed_r60.yaml",  # blind: written at the start of session 40 (e46ded1), run once at the end of session 41: now used
+    "a60": BLIND / "answers_r60.yaml",  # issue 13: written at the start of session 40 (e46ded1), run once at the end of session 41: now used
     "r61": BLIND / "mixed_r61.yaml",  # blind, untouched: written at the start of session 41 (f638d17), run once at the end of session 42
     "a61": BLIND / "answers_r61.yaml",  # issue 13, untouched: written at the start of session 41 (f638d17), run once at the end of session 42
 }
