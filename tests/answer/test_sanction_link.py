@@ -57,6 +57,9 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> Any:
 def test_penalty_provisions_and_the_clauses_they_punish() -> None:
     assert PENALTY_HEADING_RE.search("제9조 (과태료)") and PENALTY_HEADING_RE.search("제40조(벌칙)")
     assert not PENALTY_HEADING_RE.search("제4조 (이용료의 반환)")
+    # some statutes in the archive double the title's brackets (공익신탁법 "제30조 ((벌칙))")
+    assert PENALTY_HEADING_RE.search("제30조 ((벌칙))").group("kind") == "벌칙"
+    assert PENALTY_HEADING_RE.search("제33조 ((과태료))") and not PENALTY_HEADING_RE.search("제16조 ((과태료의 부과기준))")
     assert not PENALTY_HEADING_RE.search("제2조 (과태료 부과에 관한 적용례)")  # a 부칙 article citing 제9조 and 제4조
     assert violated_clauses("3. 제4조제2항을 위반하여 반환 조치를 하지 아니한 자") == [("제4조", 2)]
     assert violated_clauses("제10조의2에 따른 명령을 위반한 자") == [("제10조의2", None)]

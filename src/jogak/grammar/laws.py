@@ -119,7 +119,9 @@ def asks_the_laws_and_decrees(question: str) -> bool:
 
 # The heading of a penalty provision ("제40조 (벌칙)", "제46조 (과태료)", "제15조의11 (과징금)", "제48조 (양벌규정)").
 # Only the provision itself: not "(과태료의 부과기준)", "(과태료 부과에 관한 적용례)", "(벌칙 적용에서 공무원 의제)".
-PENALTY_HEADING_RE = re.compile(r"^제\s*\d+\s*조(?:\s*의\s*\d+)?\s*[(（]\s*(?P<kind>벌칙|과태료|과징금|양벌)(?:\s*처분|\s*규정)?\s*[)）]")
+# (some statutes in the archive double the title's brackets: "제30조 ((벌칙))")
+PENALTY_HEADING_RE = re.compile(r"^제\s*\d+\s*조(?:\s*의\s*\d+)?\s*[(（]{1,2}\s*(?P<kind>벌칙|과태료|과징금|양벌)(?:\s*처분|\s*규정)?"
+                                r"\s*[)）]{1,2}")
 # In a penalty provision, the clause of the same law whose breach it punishes: "제28조제4항을 위반하여", "제8조에 따른
 # 동의를 받지 아니하고", "제10조의2제1항에 따른 명령을 위반한". A clause of another law ("「민법」 제5조", "법 제3조",
 # "같은 법 제2조") is not this law's.
