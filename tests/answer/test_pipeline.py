@@ -367,3 +367,11 @@ def test_units_follow_the_clause_boundaries_recorded_at_cut_time():
     assert answerable == ["3.1 Fees are billed monthly in advance",
                           "3.2 Refunds are available within 14 days of purchase."]
     assert all(u.heading == "3. Payment and Refunds" for u in units)
+
+
+def test_a_title_in_doubled_brackets_stays_whole() -> None:
+    # some statutes in the archive double a title's brackets (공익신탁법 "제30조 ((벌칙))"): the title is the heading
+    # and the text starts after it — not a heading "제30조" and a sentence opening with ")"
+    units = split_units("제30조 ((벌칙)) 수탁자가 신탁재산을 사용하면 3년 이하의 징역에 처한다.\n제31조(과태료) 과태료를 낸다.")
+    assert [(u.heading, u.kind) for u in units][:2] == [("제30조 ((벌칙))", "heading"), ("제30조 ((벌칙))", "sentence")]
+    assert units[1].text.startswith("수탁자가")
