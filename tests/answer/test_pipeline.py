@@ -375,3 +375,7 @@ def test_a_title_in_doubled_brackets_stays_whole() -> None:
     units = split_units("제30조 ((벌칙)) 수탁자가 신탁재산을 사용하면 3년 이하의 징역에 처한다.\n제31조(과태료) 과태료를 낸다.")
     assert [(u.heading, u.kind) for u in units][:2] == [("제30조 ((벌칙))", "heading"), ("제30조 ((벌칙))", "sentence")]
     assert units[1].text.startswith("수탁자가")
+    # … alone on its line too (the title's last bracket is not a sentence of its own)
+    own = split_units("제4조 ((인가 요건))\n장관은 요건을 갖추면 인가를 한다.")
+    assert [(u.heading, u.text) for u in own] == [("제4조 ((인가 요건))", "제4조 ((인가 요건))"),
+                                                 ("제4조 ((인가 요건))", "장관은 요건을 갖추면 인가를 한다.")]

@@ -54,7 +54,7 @@ from jogak.model import Chunk, Segment
 
 Span = tuple[int, int]
 # an article's title with its first paragraph on the same line ("제9조(포인트의 소멸) 포인트의 유효기간은 …")
-_TITLE_THEN_BODY = re.compile(r"^[ \t]*(?P<title>제\s*\d+\s*조(?:\s*의\s*\d+)?\s*[(（]{1,2}[^)）\n]*[)）]{1,2})[ \t]*(?P<body>\S.*)$")
+_TITLE_THEN_BODY = re.compile(r"^[ \t]*(?P<title>제\s*\d+\s*조(?:\s*의\s*\d+)?\s*[(（]{1,2}[^)）\n]*[)）]{1,2})[ \t]*(?P<body>[^\s)）].*)$")
 
 
 @dataclass(slots=True)
