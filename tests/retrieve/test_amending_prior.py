@@ -5,18 +5,10 @@ store on disk, hash embedder, real BM25)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "index"))
-
-from fakes import HashEmbedder
+from law_stores import law_store, prior_hits, rrf_of
 
 from jogak.grammar.patterns import AMENDING_HEADING_RE, AMENDING_QUESTION_RE
-from jogak.index import open_store
-from jogak.retrieve import SearchOptions, search
 
 # 부칙 제3조 repeats the question's words (꿀벌, 양봉, 등록, 시장ㆍ군수); 본문 제5조 is the rule that answers it
 ACT = """양봉산업의 육성 및 지원에 관한 법률
@@ -39,17 +31,11 @@ ACT = """양봉산업의 육성 및 지원에 관한 법률
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory):
-    tmp = tmp_path_factory.mktemp("amending")
-    (tmp / "양봉산업법.txt").write_text(ACT, encoding="utf-8")
-    st = open_store(tmp / "db", embedder=HashEmbedder())
-    assert not st.ingest([str(tmp / "양봉산업법.txt")]).failed
-    yield st
-    st.close()
+    yield from law_store(tmp_path_factory.mktemp("amending"), {"양봉산업법.md": ACT})
 
 
 def _first(store, question: str, **overrides) -> str:
-    res = search(store, question, k=3, options=SearchOptions.from_config({}, article_dense=False, **overrides))
-    return res.hits[0].chunk.metadata.path or ""
+    return prior_hits(store, question, k=3, rerank="auto", **overrides)[0].chunk.metadata.path or ""
 
 
 def test_the_amending_article_yields_to_the_rule(store) -> None:
@@ -60,9 +46,7 @@ def test_the_amending_article_yields_to_the_rule(store) -> None:
 
 
 def _amending_score(store, question: str, **overrides) -> float:
-    res = search(store, question, k=5, options=SearchOptions.from_config({}, article_dense=False, rerank=False,
-                                                                         **overrides))
-    return next(h.scores["rrf"] for h in res.hits if (h.chunk.metadata.path or "").startswith("부칙/제3조"))
+    return rrf_of(store, question, "부칙/제3조", **overrides)
 
 
 def test_a_question_about_the_amendment_is_not_discounted(store) -> None:

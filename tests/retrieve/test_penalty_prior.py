@@ -5,18 +5,10 @@ embedder, real BM25)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "index"))
-
-from fakes import HashEmbedder
+from law_stores import law_store, prior_hits, rrf_of
 
 from jogak.grammar.laws import PENALTY_QUESTION_RE
-from jogak.index import open_store
-from jogak.retrieve import SearchOptions, search
 
 # 제33조 repeats the question's words (홍삼, 검사, 받, 판매) for each breach; 제17조 states the duty in its own words
 ACT = """홍삼산업법
@@ -37,26 +29,15 @@ ACT = """홍삼산업법
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory):
-    tmp = tmp_path_factory.mktemp("penalty")
-    (tmp / "홍삼산업법.txt").write_text(ACT, encoding="utf-8")
-    st = open_store(tmp / "db", embedder=HashEmbedder())
-    assert not st.ingest([str(tmp / "홍삼산업법.txt")]).failed
-    yield st
-    st.close()
-
-
-def _search(store, question: str, **overrides):
-    return search(store, question, k=5, options=SearchOptions.from_config({}, article_dense=False, rerank=None,
-                                                                           **overrides)).hits
+    yield from law_store(tmp_path_factory.mktemp("penalty"), {"홍삼산업법.md": ACT})
 
 
 def _first(store, question: str, **overrides) -> str:
-    return _search(store, question, **overrides)[0].chunk.metadata.path or ""
+    return prior_hits(store, question, **overrides)[0].chunk.metadata.path or ""
 
 
 def _penalty_score(store, question: str, **overrides) -> float:
-    return next(h.scores["rrf"] for h in _search(store, question, **overrides)
-                if (h.chunk.metadata.path or "").startswith("본문/제33조"))
+    return rrf_of(store, question, "본문/제33조", **overrides)
 
 
 def test_the_penalty_article_yields_to_the_duty(store) -> None:
