@@ -44,14 +44,18 @@ ACT = """# 수영장 안전관리법
 """
 
 
-@pytest.fixture(scope="module")
-def store(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    d = tmp_path_factory.mktemp("sanction")
-    (d / "수영장 안전관리법.md").write_text(ACT, encoding="utf-8")
+def _ingested(d: Any, name: str, text: str) -> Any:
+    """``text`` as file ``name`` in a real store on disk (lexical only), closed after use."""
+    (d / name).write_text(text, encoding="utf-8")
     st = open_store(d / "db", embedder=False)
-    assert not st.ingest([str(d / "수영장 안전관리법.md")]).failed
+    assert not st.ingest([str(d / name)]).failed
     yield st
     st.close()
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    yield from _ingested(tmp_path_factory.mktemp("sanction"), "수영장 안전관리법.md", ACT)
 
 
 def test_penalty_provisions_and_the_clauses_they_punish() -> None:
@@ -171,12 +175,7 @@ EMPLOYER_Q = "직원이 회사 몰래 인증 안 받은 제품에 인증표시�
 @pytest.fixture(scope="module")
 def act_store(tmp_path_factory: Any) -> Any:
     """EMPLOYER_ACT ingested once into a real store on disk (lexical only), shared by the tests that only read it."""
-    tmp = tmp_path_factory.mktemp("act")
-    (tmp / "인증표시 관리법.md").write_text(EMPLOYER_ACT, encoding="utf-8")
-    st = open_store(tmp / "db", embedder=False)
-    assert not st.ingest([str(tmp / "인증표시 관리법.md")]).failed
-    yield st
-    st.close()
+    yield from _ingested(tmp_path_factory.mktemp("act"), "인증표시 관리법.md", EMPLOYER_ACT)
 
 
 def test_whether_the_business_is_punished_too_is_the_employer_provisions_to_say(act_store: Any) -> None:
