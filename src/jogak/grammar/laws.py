@@ -189,7 +189,9 @@ _STAFF_RE = re.compile(r"직원|종업원|알바|아르바이트|점원|매니�
                        r"판매원|영업\s*사원|상담원|배달\s*기사|기사님|강사님?|실장님?|부하")
 # … and the business itself is asked about as well ("회사도", "법인 역시", "업체까지") — not its head in person ("사장인
 # 저도 처벌받아요?" may ask the head's own liability, e.g. a 경영책임자's under 중대재해처벌법, which is no 양벌규정)
-_EMPLOYER_TOO_RE = re.compile(r"(?:회사|법인|업체|가게|본사|사업장|매장|점포|학원|병원|식당|공장)\s*(?:도|까지|역시)(?![가-힣])")
+# The employer may be any body that has staff: an association, a co-operative, a foundation, a shop, a clinic
+_EMPLOYER_TOO_RE = re.compile(r"(?:회사|법인|업체|가게|본사|사업장|매장|점포|학원|병원|식당|공장|협회|조합|단체|재단|"
+                              r"기관|센터|사무소|대리점|지점|약국|의원|업소|어린이집|유치원)\s*(?:도|까지|역시)(?![가-힣])")
 
 
 def asks_for_the_employer(question: str) -> bool:
