@@ -369,6 +369,11 @@ def test_an_act_before_the_change_or_the_old_rule_read_from_the_sentence() -> No
     assert value("개정 전에 포인트 유효기간이 얼마였나요?") == BEFORE_CURRENT
     assert value("개정 전에 포인트 유효기간이 어떻게 됐어요?") == BEFORE_CURRENT
     assert value("바뀌기 전에는 포인트를 몇 년 동안 썼어요?") == BEFORE_CURRENT
+    # a first predicate that only sets the scene ("…진행 중인데, …도 적용돼요?"): the asker's situation, unless
+    # the question's last clause asks in the past
+    assert value("약관이 바뀌기 전에 마중물에 연 모금함이 아직 진행 중인데, 수수료 8%도 이 모금함에 적용돼요?") == BEFORE_CHANGE
+    assert value("바뀌기 전에 수수료가 5%였고 지금은 8%인데 언제부터 바뀌었어요?") == BEFORE_CURRENT
+    assert value("개정 전에 포인트 유효기간이 2년인데 맞나요?") == BEFORE_CURRENT
     # this year is today, the default: no filter
     assert value("올해 예순둘인데 할인을 받을 수 있어요?") is None
 

@@ -19,10 +19,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from typing import TYPE_CHECKING
 
 from jogak.filters import BEFORE_CHANGE, BEFORE_CURRENT, Filter
 from jogak.index.versions import Timelines, Version, current, in_force, today
 from jogak.korean import kiwi
+
+if TYPE_CHECKING:
+    from kiwipiepy import Token
 
 _Y = r"((?:19|20)\d{2})"
 # a year or month phrase that is a range bound is a decision-date filter ("2010년 이후 판례"), not a day
@@ -80,12 +84,32 @@ def _event_follows(query: str, m: re.Match[str]) -> bool:
     if not m.group(0).rstrip().endswith("에"):
         return False
     rest = re.split(r"[.?!\n]", query[m.end():], maxsplit=1)[0]
-    for t in kiwi().tokenize(rest):
+    toks = kiwi().tokenize(rest)
+    for i, t in enumerate(toks):
         if t.tag.startswith(("VV", "XSV")):
             return t.form != "되"
         if t.tag.startswith(("VA", "VCP", "VCN", "XSA")):
-            return False
+            ending = next((x for x in toks[i + 1:] if x.tag.startswith("E") and x.tag != "EP"), None)
+            if ending is not None and ending.tag in ("ETN", "ETM"):
+                continue  # a noun or a modifier ("모금함", "좋은"): the clause's predicate comes later
+            return _background(toks, i)
     return False
+
+
+def _background(toks: list[Token], i: int) -> bool:
+    """A first predicate that is no action verb but sets the scene in a connective clause ("바뀌기 전에 연
+    모금함이 아직 진행 중인데, …도 적용돼요?" — the analyser reads "연" as a determiner, not 열다) speaks of the
+    asker's situation when the question's last clause is not in the past: the old rule itself is asked in the
+    past ("…얼마였나요?", "…어땠어요?")."""
+    ending = next((t for t in toks[i + 1:] if t.tag.startswith("E") and t.tag != "EP"), None)
+    if ending is None or ending.tag != "EC" or ending.form not in _SCENE_ENDINGS:
+        return False
+    last = max((j for j, t in enumerate(toks) if t.tag == "EC" and t.form in _SCENE_ENDINGS), default=i)
+    return not any(t.tag == "EP" and t.form in ("었", "았", "였", "ᆻ") for t in toks[last + 1:])
+
+
+# connective endings that give the background of what follows ("…인데", "…이고", "…어서", "…니까")
+_SCENE_ENDINGS = frozenset({"ᆫ데", "는데", "은데", "고", "어서", "아서", "여서", "니까", "으니까", "ᆫ데요"})
 
 
 def _day(m: re.Match[str]) -> str:
