@@ -50,7 +50,8 @@ def test_a_question_about_one_entry_stays_short() -> None:
     "조정을 맡는 기관들은 어디어디예요?", "유료 서비스에는 뭐가 있어요?", "필요한 서류들은 무엇인가요?",
     "신청할 때 내야 하는 서류는 뭐뭐예요?", "등급 종류는 뭐예요?", "What are the grounds for termination?",
     "계약서에 꼭 들어가야 하는 내용은 뭐예요?", "등록하러 갈 때 챙겨 갈 서류가 뭐예요?", "보증이 안 되는 경우는 뭐예요?",
-    "List all the fees the buyer pays."])
+    "List all the fees the buyer pays.", "운영계획에는 어떤 내용이 들어가야 해요?", "신청서에는 뭐가 들어가요?",
+    "가입하면 어떤 정보들을 가져가요?", "센터는 무슨 일들을 해요?", "받아야 하는 조건을 빠짐없이 알려 주세요"])
 def test_list_questions(question: str) -> None:
     assert LIST_QUESTION_RE.search(question)
 
@@ -58,7 +59,8 @@ def test_list_questions(question: str) -> None:
 @pytest.mark.parametrize("question", [
     "포인트 유효기간은 얼마예요?", "교환 배송비는 누가 내요?", "환불은 며칠 안에 받아요?", "다 쓴 포인트도 돌려받나요?",
     "What is the notice period?", "제3조에 따라 해지할 수 있나요?", "이 상품 종류도 반품돼요?",
-    "이런 경우는 환불돼요?", "정확히 기준이 뭐예요?"])
+    "이런 경우는 환불돼요?", "정확히 기준이 뭐예요?", "요금에 배송비도 포함돼요?", "무슨 일을 해요?",
+    "아이가 들어가려면 뭐가 필요해요?"])
 def test_questions_about_one_thing(question: str) -> None:
     assert not LIST_QUESTION_RE.search(question)
 
