@@ -163,6 +163,8 @@ SETS = {
     "a60": BLIND / "answers_r60.yaml",  # issue 13: written at the start of session 40 (e46ded1), run once at the end of session 41: now used
     "r61": BLIND / "mixed_r61.yaml",  # blind, untouched: written at the start of session 41 (f638d17), run once at the end of session 42
     "a61": BLIND / "answers_r61.yaml",  # issue 13, untouched: written at the start of session 41 (f638d17), run once at the end of session 42
+    "r62": BLIND / "mixed_r62.yaml",  # blind, untouched: written at the start of session 42 (5e192a0), run once at the end of session 43
+    "a62": BLIND / "answers_r62.yaml",  # issue 13, untouched: written at the start of session 42 (5e192a0), run once at the end of session 43
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
