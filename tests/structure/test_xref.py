@@ -88,6 +88,13 @@ def test_relative_phrases(ko: DocTree) -> None:
     assert refs(ko, "본문/제4조")["전조"].target_path == "본문/제3조"
 
 
+def test_relative_words_inside_other_words_are_no_references() -> None:
+    # "안전조치" holds 전조 and "발전항목" 전항: neither is a reference to the article or paragraph before
+    tree = parse(load_bytes("운영규정\n\n제1조(목적) 이 규정은 시설을 정한다.\n제2조(안전) ① 회사는 안전조치를 한다.\n"
+                            "② 발전항목은 따로 정한다.\n".encode(), "규정.txt"))
+    assert [r.text for n in tree.root.walk() for r in n.refs] == []
+
+
 def test_appendix_references_and_pointers(ko: DocTree) -> None:
     pointer = refs(ko, "본문/제3조/제4항")["부록A"]
     assert (pointer.target_path, pointer.pointer) == ("부록A", True)  # "부록A 참조": only points elsewhere

@@ -108,8 +108,9 @@ REF_PATTERNS: tuple[tuple[str, str], ...] = (
     ("article", r"(?<![가-힣])" + _LAW + _ART + _PARA + _ITEM + _MOK),
     ("same_article", r"(?P<rel>같은\s*조|동조)\s*(?=제)" + _PARA + _ITEM + _MOK),
     ("same_para", rf"(?P<rel>같은\s*항|동항)\s*{label('호', 'item', 'itemsub')}" + _MOK),
-    ("prev_article", rf"(?P<rel>전조)(?![가-힣]{{0,0}}\s*{label('항')})(?:\s*{label('항', 'para')})?"),
-    ("prev_para", r"(?P<rel>전항)"),
+    # "전조", "전항" start a word: not the 전조 inside "안전조치" nor the 전항 inside "발전항목"
+    ("prev_article", rf"(?<![가-힣])(?P<rel>전조)(?![가-힣]{{0,0}}\s*{label('항')})(?:\s*{label('항', 'para')})?"),
+    ("prev_para", r"(?<![가-힣])(?P<rel>전항)"),
     ("bare_para", rf"(?<![조\d]){label('항', 'para')}" + _ITEM + _MOK),
     ("bare_item", rf"(?<![항\d]){label('호', 'item', 'itemsub')}" + _MOK),
 )
