@@ -127,6 +127,15 @@ def test_an_appendix_title_listing_many_articles_it_serves_is_still_its_heading(
     assert [c.label for c in t.find("부칙").children] == ["①", "②"]  # the table is not read into 부칙 ②
 
 
+def test_an_appendix_heading_whose_note_wraps_onto_the_next_line_is_still_its_heading() -> None:
+    # a PDF line break inside the "(제8조, … 관련)" note: the bracketed label still opens the 별표
+    t = tree_of("이용약관\n\n제1조(목적) 이 약관은 목적을 정한다.\n부칙\n① 이 약관은 2027년 6월 1일부터 시행한다.\n"
+                "② 종전 회원권은 1년 동안 쓸 수 있다.\n[별표 1] 이용 요금, 위약금과 환불 기준 (제8조, 제12조, 제14조, 제17조부터\n"
+                "제20조까지 및 제23조 관련)\n구분 | 요금\n대욕장 | 15,000원\n", "약관.txt")
+    assert [n.path for n in t.root.children] == ["본문/제1조", "부칙", "별표 1"]
+    assert [c.label for c in t.find("부칙").children] == ["①", "②"]  # the table is not read into 부칙 ②
+
+
 def test_article_titles_with_brackets_inside() -> None:
     t = tree_of("제49조 (설립등기) 설립등기를 한다.\n제50조 (분사무소(分事務所) 설치의 등기) 법인이 분사무소를 설치한 때에는 "
                 "등기하여야 한다.\n제51조 (사무소의 이전등기) 이전등기를 한다.\n", "민법.txt")

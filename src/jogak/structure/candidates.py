@@ -18,6 +18,8 @@ from jogak.model import Line
 
 _HANGUL = re.compile(r"[가-힣]")
 _CLOSE = {"(": ")", "（": "）", "【": "】", "[": "]", "〔": "〕", "<": ">", "「": "」"}
+# the start of an "(제4조 … 관련)" note a line break cut off ("… (제8조, 제12조부터")
+_OPEN_RELATED_RE = re.compile(r"\s*[(（]\s*제\s*\d+\s*조[^()（）\n]*$")
 
 
 @dataclass(slots=True)
@@ -313,6 +315,8 @@ class CandidateReader:
                 if self.lang == "ko":
                     # the "(제4조 … 관련)" note does not make a title long
                     core = APPENDIX_RELATED_RE.sub("", t)
+                    if m.group("close"):  # "[별표 1] 요금 기준 (제8조, …, 제17조부터" wrapped: the note goes on below
+                        core = _OPEN_RELATED_RE.sub("", core)
                     if len(core) > 40 or t.endswith(("다.", "다", "요.")) or NUMBERED_PREFIX_RE.match(t):
                         return None
                     if rest[:1] not in " \t-–—:.":
