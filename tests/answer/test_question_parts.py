@@ -42,3 +42,25 @@ def test_a_part_answered_by_another_clause_does_not_join() -> None:
         Hit(h.chunk, 0.9, 1) for h in _hits(REFUND, "제12조 (환불)", "본문/제12조")]
     a = answer_hits("바로일손에서 벌점이 쌓이면 며칠이나 신청을 못 해요? 환불은 언제 돼요?", hits).answer
     assert "3영업일" not in a.answer or "7일 동안" not in a.answer, a.answer
+
+
+FEES = """별표 1 이용요금
+구분 | 내용 | 금액
+주 3일반 | 월, 수, 금요일 이용 | 월 26만원
+주 5일반 | 월요일부터 금요일까지 이용 | 월 38만원
+차량 이용 | 등원과 귀가에 회사 차량 이용 | 월 4만원
+연장 돌봄 | 약속한 귀가 시각부터 30분이 지난 뒤 | 10분마다 2천원"""
+VAN = """제9조(차량 운행)
+① 회사는 등원과 귀가에 어린이 통학버스로 신고한 차량을 운행하며, 운전자 외에 선생님 1명이 함께 탄다.
+② 운행을 마치면 함께 탄 선생님은 차 안에 남은 아동이 없는지 맨 뒷좌석까지 확인한다."""
+
+
+def test_a_part_asking_a_figure_takes_the_row_of_the_table_the_answer_quotes() -> None:
+    # "차까지 타면 얼마 더 내요?": its best unit by words is the sentence about the van, which states no fee; the
+    # fee is the row of the table the answer already quotes
+    hits = [clause_hit("약관", 0, "별표 1 (이용요금)", "별표 1", FEES, block="appendix", chunk_id="fees"),
+            clause_hit("약관", 1, "제9조 (차량 운행)", "본문/제9조", VAN, score=0.9, chunk_id="van")]
+    a = answer_hits("주 3일반은 한 달에 얼마예요? 차까지 타면 얼마 더 내요?", hits).answer
+    assert "월 26만원" in a.answer and "월 4만원" in a.answer, a.answer
+    one = answer_hits("주 3일반은 한 달에 얼마예요?", hits).answer
+    assert "월 4만원" not in one.answer  # one question: one row

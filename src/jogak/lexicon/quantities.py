@@ -83,6 +83,19 @@ _FIGURE_KINDS = [
 ]
 
 
+# "얼마 더 내요", "얼마 받아요", "얼마씩 들어요": money asked by its verb, with no money word in the question
+_MONEY_VERB_RE = re.compile(r"얼마(?:나|를|씩|까지|정도|쯤)?\s*(?:더\s*)?(?:내|받|들|줘|주|드려|돌려|물|벌|비싸|깎|환불|청구|부과)")
+
+
+def figure_asked(question: str) -> re.Pattern[str] | None:
+    """The pattern of the figure a question asks for — money, a period, a share (``states_figure``'s kinds, or
+    money asked by its verb: "얼마 더 내요?") — else None."""
+    kind = next((rx for cue, rx in _FIGURE_KINDS if cue.search(question)), None)
+    if kind is None and _MONEY_VERB_RE.search(question):
+        kind = _FIGURE_KINDS[0][1]
+    return kind
+
+
 def states_figure(text: str, question: str = "") -> bool:
     """Whether the text states a figure of the kind ``question`` asks (money, a period, a share; any quantity
     or time without a question) that is not only a ceiling ("300만원 이하의 과태료")."""

@@ -56,6 +56,7 @@ from jogak.answer.generators.fit import (
     narrowed,
     question_focus,
     range_factors,
+    typed_part,
     wanted_types,
 )
 from jogak.answer.generators.leads import lead_units
@@ -65,6 +66,7 @@ from jogak.answer.generators.sanction import link_sanctions
 from jogak.answer.generators.selection import (
     complete,
     compose,
+    in_chosen_group,
     question_parts,
     related_units,
     select,
@@ -138,10 +140,19 @@ class ExtractiveAnswerer(Generator):
             return (answers_type(question, units, law, cands, w.max_lead_chars) and covers_focus(focus, units, question, w)
                     and (not wants_list or lists_several(units)) and not points_away(question, units))
 
-        # each question of a question asking several: its own best unit (select keeps it within the answer's clauses)
-        parts = [c for c in (next((x for x in self.score(p, context).candidates if x.unit.answerable), None)
-                             for p in question_parts(question)) if c is not None]
-        chosen = select(cands, best, w, wants_list, parts)
+        # each question of a question asking several: its own best unit (select keeps it within the answer's
+        # clauses), and for a part asking a figure its best unit stating one
+        rankings = [(p, [x for x in self.score(p, context).candidates if x.unit.answerable])
+                    for p in question_parts(question)]
+        parts = [r[0] for _, r in rankings if r]
+
+        def choose(lead: Candidate) -> list[Candidate]:
+            units = select(cands, lead, w, wants_list, parts)
+            figures = [t for p, r in rankings if (t := typed_part(p, r, w.part_typed_floor,
+                                                                  lambda c: in_chosen_group(c, units))) is not None]
+            return select(cands, lead, w, wants_list, [*parts, *figures]) if figures else units
+
+        chosen = choose(best)
         typed = fits(chosen)
         if not typed:
             # "며칠 / 얼마 / how long" answered without any quantity or time, or "해외 배송비는 얼마" by a
@@ -151,13 +162,13 @@ class ExtractiveAnswerer(Generator):
                 if not wants_list and not fits([c]):
                     return False
                 # what the answer would quote: a unit beside a clause's pointer brings the pointer along
-                sel = select(cands, c, w, wants_list, parts)
+                sel = choose(c)
                 return (not wants_list or fits(sel)) and not points_away(question, sel)
 
             alt = next((c for c in answerable if c.score >= w.typed_switch * best.score and alt_fits(c)), None)
             if alt is not None:
                 best, typed = alt, True
-                chosen = select(cands, best, w, wants_list, parts)
+                chosen = choose(best)
         info["typed"] = typed
         if not typed and (where := points_away(question, chosen)):
             info["points_to"] = where  # the related clauses say where the asked detail lives

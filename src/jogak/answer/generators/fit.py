@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from jogak.answer.generators.candidates import Candidate, article_key
@@ -27,12 +28,13 @@ from jogak.lexicon.quantities import (
     asks_exact_figure,
     asks_quantity,
     counters_asked,
+    figure_asked,
     states_figure,
 )
 from jogak.lexicon.ranges import Amount, fits_range, meets_condition
 
 __all__ = ["also_asked", "answers_type", "asks_quantity", "lists_several", "narrowed", "question_focus", "range_factors",
-           "row_fits", "wanted_types"]
+           "row_fits", "typed_part", "wanted_types"]
 
 # A question asking "when / how long" wants a time expression, "how much" an amount, "where" a place
 # (scoring: a unit that lacks one is scored down per missing type).
@@ -65,6 +67,20 @@ def wanted_types(question: str) -> list[re.Pattern[str]]:
     """The answer types a question asks for ("언제" a time, "얼마" an amount, "어디" a place), as the
     patterns a unit that has one matches."""
     return [rx for cue, rx in _ANSWER_TYPES if cue.search(question)]
+
+
+def typed_part(part: str, ranked: list[Candidate], floor: float,
+               among: Callable[[Candidate], bool]) -> Candidate | None:
+    """For a part of a question that asks a figure ("셔틀까지 타면 얼마 더 내요?": money; "며칠": a period;
+    ``figure_asked``) whose best unit (``ranked[0]``, by the part's own score) states none: the best unit ``among``
+    the answer's own clauses or tables that does, scoring ``floor`` of the part's best — else None. The fee of the
+    shuttle is the row below the class fee in the table the answer quotes, not the sentence about the van that
+    shares the part's words."""
+    kind = figure_asked(part) if asks_quantity(part) else None
+    if not ranked or kind is None or kind.search(ranked[0].unit.display()):
+        return None
+    return next((c for c in ranked[1:] if c.score >= floor * ranked[0].score and among(c)
+                 and kind.search(c.unit.display())), None)
 
 
 def _article_title(c: Candidate) -> str:

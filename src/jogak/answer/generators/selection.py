@@ -352,6 +352,11 @@ def _position(c: Candidate) -> tuple[int, int]:
     return (c.excerpt.chunk.metadata.chunk_no, c.unit.start)
 
 
+def in_chosen_group(c: Candidate, chosen: Sequence[Candidate]) -> bool:
+    """Whether ``c`` belongs to the clause (or table) of a chosen unit — where a part's unit may join."""
+    return any(_group(o) == _group(c) for o in chosen)
+
+
 def _group(c: Candidate) -> tuple:
     # a clause's paragraphs stay together, in document order (a condition in ① next to the rule in ②)
     return (_run(c), c.unit.heading)

@@ -131,6 +131,9 @@ class ExtractiveWeights:
     # unanswerables answered), answer citations on a gold article unchanged (0.864 → 0.863, 0.829 → 0.829)
     sibling_keep: float = 0.7
     redundant_overlap: float = 0.6  # units sharing this much of their topic words say the same thing
+    # a part of a question asking "얼마 / 며칠" whose best unit states no such figure also offers its best unit
+    # that does, scoring this share of the part's best (it joins only from a chosen unit's clause or table)
+    part_typed_floor: float = 0.3
     pointer_near: float = 0.6  # a pointer scoring this share of the best sends us to its target …
     pointer_target_floor: float = 0.6  # … when the target scores this share of the threshold
     list_max_items: int = 8  # an enumeration is answered whole up to this many items
