@@ -140,3 +140,27 @@ def test_the_sentence_right_before_a_list_leads_it_without_saying_so() -> None:
     assert "손해의 범위와 한도" in a.answer and "걸리는 시간" in a.answer, a.answer
     b = answer_hits("회사가 고객에게 안내문을 보내나요?", hits).answer
     assert "고객에게 안내문을 보낸다" in b.answer and "문자로" not in b.answer.split("안내문은 우편")[0], b.answer
+
+
+def test_another_documents_list_does_not_join_a_list_answer() -> None:
+    # two laws each with a plan of 사항: "뭐가 들어가요? 경기장 방역 같은 것도 들어가요?" is answered by the plan
+    # the question names, whole; the other law's item about 경기장 (and its whole list) stays out
+    def law(doc: str, text: str) -> Chunk:
+        md = ChunkMetadata(source=f"{doc}.txt", doc_title=doc, chunk_no=0, article="제6조 (기본계획)", page_start=None,
+                           page_end=None, char_start=0, char_end=len(text), block_type="body", path="본문/제6조",
+                           doc_id=doc, segments=[Segment("본문/제6조", "제6조 (기본계획)", 0, len(text))])
+        return Chunk(id=doc, text=text, metadata=md)
+
+    esports = law("이스포츠법", "제6조(기본계획)\n② 기본계획에는 다음 각 호의 사항이 포함되어야 한다.\n1. 이스포츠 진흥의 기본방향\n"
+                  "2. 이스포츠 전문인력의 양성\n3. 이스포츠시설의 감염병에 대한 안전ㆍ방역 관리에 관한 사항")
+    baduk = law("바둑법", "제6조(기본계획)\n② 기본계획에는 다음 각 호의 사항이 포함되어야 한다.\n1. 바둑 진흥의 기본방향\n"
+                "2. 바둑단체 및 바둑전용경기장의 지원에 관한 사항\n3. 바둑 국제교류에 관한 사항")
+    from jogak.answer.generators.extractive import ExtractiveAnswerer
+    from jogak.answer.generators.weights import ExtractiveWeights
+
+    # any unit naming a word the others leave open may join (relative_keep 0): the rule, not a score, keeps it out
+    gen = ExtractiveAnswerer(ExtractiveWeights().with_overrides(relative_keep=0.0, threshold=0.3))
+    a = answer_hits("이스포츠 진흥 기본계획에는 뭐가 들어가요? 경기장 방역 같은 것도 들어가요?",
+                    [Hit(esports, 1.0, 0), Hit(baduk, 0.95, 1)], generator=gen).answer
+    assert "전문인력의 양성" in a.answer and "방역 관리" in a.answer, a.answer
+    assert "바둑" not in a.answer, a.answer

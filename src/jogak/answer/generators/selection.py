@@ -65,6 +65,8 @@ def select(cands: list[Candidate], best: Candidate, w: ExtractiveWeights,
             continue
         if any(_redundant(c, o, w.redundant_overlap) for o in chosen):
             continue
+        if wants_list and c.unit.kind == "item" and not same_doc(c, best):
+            continue  # a question asking for a list: another document's list (made whole below) is not it
         new_terms = _covered(c) - q_cov
         if not new_terms and not (sibling and c.score >= w.sibling_keep * best.score):
             continue
