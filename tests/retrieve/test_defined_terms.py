@@ -99,6 +99,9 @@ def _first(store, question: str) -> tuple[str, str]:
     ("약관에서 돌봄매니저는 어떤 사람을 말해요?", "돌봄매니저"),
     ("\"수입유통식별표\"는 뭐예요?", "수입유통식별표"),
     ("제대혈 위탁이 뭐예요?", "제대혈위탁"),
+    # what it is, then a second question in the same sentence
+    ("포스터에 있던 자조금이라는 게 정확히 뭐고 누구 돈으로 모으는 거예요?", "자조금"),
+    ("자조금이 뭐고 누가 내요?", "자조금"),
 ])
 def test_questions_that_ask_what_a_term_is(question: str, term: str) -> None:
     assert term in asked_terms(question)
@@ -107,6 +110,7 @@ def test_questions_that_ask_what_a_term_is(question: str, term: str) -> None:
 @pytest.mark.parametrize("question", [
     "환불은 어떤 경우에 받을 수 있어요?", "이용자는 어떤 서류를 내야 해요?", "육아도우미는 아이돌봄사랑 뭐가 달라요?",
     "대여기구는 몇 시까지 반납해요?", "VIP 등급에는 어떤 혜택이 있어요?",
+    "재활용이고 뭐고 한 봉투에 다 넣어서 버려도 돼요?",
 ])
 def test_questions_that_ask_something_else(question: str) -> None:
     assert asked_terms(question) == []
