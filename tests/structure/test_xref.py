@@ -167,3 +167,16 @@ def test_english_sections_schedules_and_other_laws(en: DocTree) -> None:
 def test_refs_are_sorted_by_offset(ko: DocTree) -> None:
     for n in ko.root.walk():
         assert [r.start for r in n.refs] == sorted(r.start for r in n.refs)
+
+
+def test_a_reference_to_the_former_text_links_nothing_of_todays() -> None:
+    # "종전의 제4조제1항 및 제5조": the clauses of the text before the amendment — today's 제4조 may say something else
+    tree = parse(load_bytes("온천법 시행령\n\n제4조(신고) ① 온천을 발견한 자는 신고한다.\n제5조(보고) 시장은 보고한다.\n부칙\n"
+                            "제2조(경과조치) 이 영 시행 전에 종전의 제4조제1항 및 제5조에 따라 한 신고는 제4조제1항에 따른 "
+                            "신고로 본다.\n".encode(), "시행령.txt"))
+    refs = [r for n in tree.root.walk() for r in n.refs]
+    former = [r for r in refs if r.reason == "former text"]
+    assert [r.text for r in former] == ["제4조제1항", "제5조"]
+    assert all(r.target_path is None for r in former)
+    today = [r for r in refs if r.reason is None]
+    assert [(r.text, r.target_path) for r in today] == [("제4조제1항", "본문/제4조/제1항")]

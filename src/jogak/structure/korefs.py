@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from jogak.grammar.effective import other_law_of_addenda
+from jogak.grammar.effective import FORMER_TEXT_BEFORE_RE, SAME_UNIT_RE, other_law_of_addenda
 from jogak.grammar.laws import (
     ADDENDA_WORD_BEFORE_RE,
     EACH_ITEM_ASIDE_GAP_RE,
@@ -427,3 +427,16 @@ _KO_RULES: dict[str, Callable[[dict, Where], Resolved]] = {
 }
 
 
+def former_text_refs(refs: list[Ref], text: str) -> set[int]:
+    """ids of the references to the former text: one right after "종전의", the references listed with it
+    ("종전의 제41조제1항 또는 제6항", "종전의 제16조제3항, 제30조의2제3항 및 제43조제11항") and "같은 조 …" right after
+    one ("종전의 제41조제2항에 따라 … 같은 조 제1항에 따라")."""
+    out: set[int] = set()
+    prev: Ref | None = None
+    for r in sorted((r for r in refs if r.end > r.start), key=lambda r: r.start):
+        after = prev is not None and id(prev) in out
+        listed = after and (REF_CONNECTOR_RE.fullmatch(text[prev.end:r.start]) or SAME_UNIT_RE.match(text, r.start))
+        if listed or FORMER_TEXT_BEFORE_RE.search(text, max(0, r.start - 8), r.start):
+            out.add(id(r))
+        prev = r
+    return out

@@ -29,7 +29,6 @@ from jogak.grammar.effective import (
     AMENDING_ACT_NAME_RE,
     AMENDING_ACT_RE,
     APPENDIX_TOPIC_RE,
-    FORMER_TEXT_BEFORE_RE,
     SAME_UNIT_RE,
     START_TITLE_RE,
     TOPIC_AFTER_RE,
@@ -55,6 +54,7 @@ from jogak.grammar.laws import (
 )
 from jogak.load.identity import law_identity
 from jogak.model import Document, Node, Ref
+from jogak.structure.korefs import former_text_refs
 
 # The document metadata key ``jogak ingest --effective YYYY-MM-DD`` sets: the start of a text that says none.
 EFFECTIVE_AT_INGEST = "effective_at_ingest"
@@ -336,7 +336,7 @@ def _targets(unit: Node, articles: list[Node], by_path: dict[str, Node], text: s
     names_body = any(r.target_path and (b := by_path.get(r.target_path)) is not None and b.block_type == "body"
                      for n in unit.walk() for r in n.refs)
     for n in unit.walk():
-        former = _former(n.refs, text)
+        former = former_text_refs(n.refs, text)
         for r in _topic(n.refs, text, own, (n.char_start, n.char_end)):
             # "법률 제20900호 마을장터법 일부개정법률 제15조제1항": the patterns read "일부개정법률" as another law's name,
             # but an Act amending this law by its present name names this law's clause (``_amending`` keeps it)
@@ -359,21 +359,6 @@ def _targets(unit: Node, articles: list[Node], by_path: dict[str, Node], text: s
                 art = _article_of(p, articles)
                 if art is not None and art not in out:
                     out.append(art)
-    return out
-
-
-def _former(refs: list[Ref], text: str) -> set[int]:
-    """ids of the references to the former text: one right after "종전의", the references listed with it
-    ("종전의 제41조제1항 또는 제6항", "종전의 제16조제3항, 제30조의2제3항 및 제43조제11항") and "같은 조 …" right after
-    one ("종전의 제41조제2항에 따라 … 같은 조 제1항에 따라")."""
-    out: set[int] = set()
-    prev: Ref | None = None
-    for r in sorted((r for r in refs if r.end > r.start), key=lambda r: r.start):
-        after = prev is not None and id(prev) in out
-        listed = after and (REF_CONNECTOR_RE.fullmatch(text[prev.end:r.start]) or SAME_UNIT_RE.match(text, r.start))
-        if listed or FORMER_TEXT_BEFORE_RE.search(text, max(0, r.start - 8), r.start):
-            out.add(id(r))
-        prev = r
     return out
 
 
