@@ -146,13 +146,7 @@ class ExtractiveAnswerer(Generator):
                     for p in question_parts(question)]
         parts = [r[0] for _, r in rankings if r]
 
-        def choose(lead: Candidate) -> list[Candidate]:
-            units = select(cands, lead, w, wants_list, parts)
-            figures = [t for p, r in rankings if (t := typed_part(p, r, w.part_typed_floor,
-                                                                  lambda c: in_chosen_group(c, units))) is not None]
-            return select(cands, lead, w, wants_list, [*parts, *figures]) if figures else units
-
-        chosen = choose(best)
+        chosen = select(cands, best, w, wants_list, parts)
         typed = fits(chosen)
         if not typed:
             # "며칠 / 얼마 / how long" answered without any quantity or time, or "해외 배송비는 얼마" by a
@@ -162,13 +156,19 @@ class ExtractiveAnswerer(Generator):
                 if not wants_list and not fits([c]):
                     return False
                 # what the answer would quote: a unit beside a clause's pointer brings the pointer along
-                sel = choose(c)
+                sel = select(cands, c, w, wants_list, parts)
                 return (not wants_list or fits(sel)) and not points_away(question, sel)
 
             alt = next((c for c in answerable if c.score >= w.typed_switch * best.score and alt_fits(c)), None)
             if alt is not None:
                 best, typed = alt, True
-                chosen = choose(best)
+                chosen = select(cands, best, w, wants_list, parts)
+        # a part asking a figure its best unit does not state: the unit of the answer's clauses or tables that
+        # does joins an answer (it completes one, never makes one: a date beside the rule is no "몇 년")
+        figures = [t for p, r in rankings
+                   if (t := typed_part(p, r, w.part_typed_floor, lambda c: in_chosen_group(c, chosen))) is not None]
+        if typed and figures:
+            chosen = select(cands, best, w, wants_list, [*parts, *figures])
         info["typed"] = typed
         if not typed and (where := points_away(question, chosen)):
             info["points_to"] = where  # the related clauses say where the asked detail lives
