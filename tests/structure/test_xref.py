@@ -180,10 +180,3 @@ def test_a_reference_to_the_former_text_links_nothing_of_todays() -> None:
     assert all(r.target_path is None for r in former)
     today = [r for r in refs if r.reason is None]
     assert [(r.text, r.target_path) for r in today] == [("제4조제1항", "본문/제4조/제1항")]
-
-
-def test_an_appendix_named_as_the_rule_mid_sentence_is_a_pointer() -> None:
-    # "요금은 별표 1과 같으며, …" points to the table as "별표 1과 같다" does: retrieval follows it
-    tree = parse(load_bytes("이용약관\n\n제7조(요금) ① 이용요금은 별표 1과 같으며, 매달 25일까지 낸다.\n\n[별표 1] 이용요금\n"
-                            "구분 | 금액\n주 3일반 | 월 26만원\n".encode(), "약관.txt"))
-    assert [(r.text, r.target_path, r.pointer) for r in tree.find("본문/제7조/제1항").refs] == [("별표 1", "별표 1", True)]
