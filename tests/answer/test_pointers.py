@@ -34,6 +34,17 @@ def test_the_grammar_finds_what_a_sentence_leaves_elsewhere() -> None:
     # a decree filling the quoted term in, and examples before the pointer, say what the thing is
     assert pointed_phrases('법 제17조제1항에서 "대통령령으로 정하는 서류"란 다음 각 호의 서류를 말한다.') == []
     assert pointed_heads("대지, 높이 및 형태, 구조안전 등 대통령령으로 정하는 항목에 대하여 실시한다.") == frozenset()
+    # "… 등에 필요한 사항은" as "… 등에 관하여 필요한 사항은"; "및" read as an adverb still joins the phrase
+    assert pointed_heads("육성종목의 지정 기준 및 절차 등에 필요한 사항은 문화체육관광부령으로 정한다.") >= {"기준", "절차"}
+
+
+def test_asking_a_qualification_is_asking_the_requirements_a_clause_leaves_away() -> None:
+    # "어떤 자격이 필요해요" asks what "…의 임무 및 요건은 대통령령으로 정한다" leaves to the decree
+    hits = [_law(0, "제6조의2 (구매담당관)", "본문/제6조의2",
+                 "제6조의2 (구매담당관)\n① 공공기관의 장은 구매 업무를 총괄하여 관리하는 자를 구매담당관으로 지정할 수 있다. "
+                 "이 경우 구매담당관의 임무 및 요건은 대통령령으로 정한다.", 1.0)]
+    a = answer_hits("구매담당관으로 지정되려면 어떤 자격이 필요해요?", hits).answer
+    assert a.outcome != "answer", a.answer
 
 
 def test_the_question_asks_for_a_thing() -> None:

@@ -19,6 +19,9 @@ _WHAT = frozenset({"뭐", "무엇", "뭘", "뭔"})
 _NOUN = ("NNG", "NNP")
 # Words too general to be what the question asks for ("어떤 경우", "뭐가 있는 거예요").
 _GENERAL = frozenset({"것", "거", "경우", "때", "사람", "곳", "분", "자", "점", "일", "부분", "내용", "얘기"})
+# Nouns that ask for the same thing: "어떤 자격이 필요해요" is left away by "…의 요건은 대통령령으로 정한다"
+_CRITERIA = ("기준", "요건", "자격", "조건")
+_SAME_ASK = {w: _CRITERIA for w in _CRITERIA}
 # Tags inside a coordinated noun phrase ("시험의 과목 및 방법 등"): nouns, 의, coordinators, 등, numbers, symbols.
 _NP_TAGS = frozenset({"NNG", "NNP", "NNB", "JKG", "JC", "MAJ", "SP", "SO", "SN", "SL", "XSN", "XPN"})
 _COORD = frozenset({"및", "또는", "과", "와", "이나", "나", ",", "ㆍ", "·"})
@@ -57,7 +60,7 @@ def _phrase_heads(phrase: str, side: str) -> frozenset[str]:
     toks = _tokens(phrase)
     if side == "before":  # the phrase ends the span: keep its trailing noun phrase only
         k = len(toks)
-        while k > 0 and toks[k - 1][1] in _NP_TAGS:
+        while k > 0 and (toks[k - 1][1] in _NP_TAGS or toks[k - 1][0] in _COORD):  # "및" is read as MAG too
             k -= 1
         toks = toks[k:]
     else:  # the span starts with the phrase: up to the first word outside a noun phrase
@@ -100,4 +103,5 @@ def points_away(question: str, chosen: list[Candidate]) -> str | None:
     asked = asked_heads(question)
     if not asked:
         return None
+    asked = frozenset(w for a in asked for w in _SAME_ASK.get(a, (a,)))
     return next((where or "?" for c in chosen for heads, where in _pointers(c.unit.text) if asked & heads), None)
