@@ -45,6 +45,17 @@ def test_asking_a_qualification_is_asking_the_requirements_a_clause_leaves_away(
                  "이 경우 구매담당관의 임무 및 요건은 대통령령으로 정한다.", 1.0)]
     a = answer_hits("구매담당관으로 지정되려면 어떤 자격이 필요해요?", hits).answer
     assert a.outcome != "answer", a.answer
+    # … nor does another clause of the same Act that shares a word of the question ("교육")
+    center = _law(1, "제17조의3 (지원센터)", "본문/제17조의3",
+                  "제17조의3 (지원센터)\n② 지원센터는 다음 각 호의 사업을 수행한다.\n1. 정보제공 사업\n"
+                  "2. 구매와 관련된 교육사업", 0.95)
+    from jogak.answer.generators.extractive import ExtractiveAnswerer
+    from jogak.answer.generators.weights import ExtractiveWeights
+
+    # any unit naming a word the others leave open may join, and any may be the answer instead: the rule decides
+    gen = ExtractiveAnswerer(ExtractiveWeights().with_overrides(relative_keep=0.0, typed_switch=0.0, threshold=0.2))
+    a = answer_hits("구매담당관으로 지정되려면 어떤 자격이나 교육이 필요해요?", [*hits, center], generator=gen).answer
+    assert a.outcome != "answer", a.answer
 
 
 def test_the_question_asks_for_a_thing() -> None:

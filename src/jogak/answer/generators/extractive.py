@@ -61,7 +61,7 @@ from jogak.answer.generators.fit import (
 )
 from jogak.answer.generators.leads import lead_units
 from jogak.answer.generators.named import APPENDIX_WORDS, named_clause
-from jogak.answer.generators.pointer import points_away
+from jogak.answer.generators.pointer import may_fill, points_away
 from jogak.answer.generators.sanction import link_sanctions
 from jogak.answer.generators.selection import (
     complete,
@@ -159,7 +159,12 @@ class ExtractiveAnswerer(Generator):
                 sel = select(cands, c, w, wants_list, parts)
                 return (not wants_list or fits(sel)) and not points_away(question, sel)
 
-            alt = next((c for c in answerable if c.score >= w.typed_switch * best.score and alt_fits(c)), None)
+            # … and when the best clause says the asked thing is set elsewhere ("…의 요건은 대통령령으로 정한다"), only
+            # what may fill it in (the decree's or rule's clause, an appendix's row): another clause of the same text
+            # sharing a word of the question is no answer to what that clause points away
+            away = points_away(question, chosen) is not None
+            alt = next((c for c in answerable if c.score >= w.typed_switch * best.score
+                        and (not away or may_fill(c, best)) and alt_fits(c)), None)
             if alt is not None:
                 best, typed = alt, True
                 chosen = select(cands, best, w, wants_list, parts)

@@ -91,17 +91,30 @@ def pointed_heads(text: str) -> frozenset[str]:
 
 
 def points_away(question: str, chosen: list[Candidate]) -> str | None:
-    """Where the chosen answer leaves what the question asks for ("행정안전부령", "별표 3"), when it is a clause
-    that points it away with nothing else that states it: every chosen unit is a sentence of one article (a list
-    item, a table row or another clause may be the content) and one of them points the asked noun away. None
-    when the answer is not such a pointer."""
+    """Where the chosen answer leaves what the question asks for ("행정안전부령", "별표 3"), when its leading clause
+    points it away with nothing else that states it: the units of the leading unit's article are sentences (a list
+    item or a table row may be the content) and one of them points the asked noun away, and no other chosen unit
+    can be what it points to (another document — the decree or rule —, an appendix or a table row). A clause of
+    the same text joined for another word of the question ("교육" in a support centre's 교육사업) is no such
+    content. None when the answer is not such a pointer."""
     if not chosen:
         return None
     key = article_key(chosen[0])
-    if not all(article_key(c) == key and c.unit.kind == "sentence" for c in chosen):
+    own = [c for c in chosen if article_key(c) == key]
+    if not all(c.unit.kind == "sentence" for c in own):
+        return None
+    if any(may_fill(c, chosen[0]) for c in chosen if article_key(c) != key):
         return None
     asked = asked_heads(question)
     if not asked:
         return None
     asked = frozenset(w for a in asked for w in _SAME_ASK.get(a, (a,)))
-    return next((where or "?" for c in chosen for heads, where in _pointers(c.unit.text) if asked & heads), None)
+    return next((where or "?" for c in own for heads, where in _pointers(c.unit.text) if asked & heads), None)
+
+
+def may_fill(c: Candidate, lead: Candidate) -> bool:
+    """Whether ``c`` may state what ``lead``'s clause leaves elsewhere: a unit of another document (the decree or
+    rule the clause delegates to), of an appendix, or a table row or list item of another block."""
+    md, lm = c.excerpt.chunk.metadata, lead.excerpt.chunk.metadata
+    return ((md.doc_id or md.source) != (lm.doc_id or lm.source) or md.block_type != "body"
+            or c.unit.kind == "table_row")
