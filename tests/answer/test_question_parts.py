@@ -1,10 +1,10 @@
 """A question that asks two things ("… 며칠이나 못 해요? 벌점은 언젠가 없어지긴 해요?") gets the best unit of each
-part when it belongs to a clause the answer already quotes (answer.generators.selection.question_parts)."""
+part when it belongs to a clause the answer already quotes (answer.generators.parts.question_parts)."""
 
 from __future__ import annotations
 
 from jogak.answer.ask import answer_hits
-from jogak.answer.generators.selection import question_parts
+from jogak.answer.generators.parts import question_parts
 from jogak.model import Hit
 
 from .helpers import clause_hit

@@ -56,18 +56,16 @@ from jogak.answer.generators.fit import (
     narrowed,
     question_focus,
     range_factors,
-    typed_part,
     wanted_types,
 )
 from jogak.answer.generators.leads import lead_units
 from jogak.answer.generators.named import APPENDIX_WORDS, named_clause
+from jogak.answer.generators.parts import figure_parts, part_rankings
 from jogak.answer.generators.pointer import may_fill, points_away
 from jogak.answer.generators.sanction import link_sanctions
 from jogak.answer.generators.selection import (
     complete,
     compose,
-    in_chosen_group,
-    question_parts,
     related_units,
     select,
     whole_article,
@@ -140,12 +138,9 @@ class ExtractiveAnswerer(Generator):
             return (answers_type(question, units, law, cands, w.max_lead_chars) and covers_focus(focus, units, question, w)
                     and (not wants_list or lists_several(units)) and not points_away(question, units))
 
-        # each question of a question asking several: its own best unit (select keeps it within the answer's
-        # clauses), and for a part asking a figure its best unit stating one
-        rankings = [(p, [x for x in self.score(p, context).candidates if x.unit.answerable])
-                    for p in question_parts(question)]
+        # each part of a question asking several: its own best unit (select keeps it within the answer's clauses)
+        rankings = part_rankings(question, lambda p: [x for x in self.score(p, context).candidates if x.unit.answerable])
         parts = [r[0] for _, r in rankings if r]
-
         chosen = select(cands, best, w, wants_list, parts)
         typed = fits(chosen)
         if not typed:
@@ -159,20 +154,16 @@ class ExtractiveAnswerer(Generator):
                 sel = select(cands, c, w, wants_list, parts)
                 return (not wants_list or fits(sel)) and not points_away(question, sel)
 
-            # … and when the best clause says the asked thing is set elsewhere ("…의 요건은 대통령령으로 정한다"), only
-            # what may fill it in (the decree's or rule's clause, an appendix's row): another clause of the same text
-            # sharing a word of the question is no answer to what that clause points away
+            # … only what may fill in a clause that sets the asked thing elsewhere ("…의 요건은 대통령령으로 정한다"):
+            # the decree's or rule's clause, an appendix's row — not a clause of the same text sharing a word
             away = points_away(question, chosen) is not None
             alt = next((c for c in answerable if c.score >= w.typed_switch * best.score
                         and (not away or may_fill(c, best)) and alt_fits(c)), None)
             if alt is not None:
                 best, typed = alt, True
                 chosen = select(cands, best, w, wants_list, parts)
-        # a part asking a figure its best unit does not state: the unit of the answer's clauses or tables that
-        # does joins an answer (it completes one, never makes one: a date beside the rule is no "몇 년")
-        figures = [t for p, r in rankings
-                   if (t := typed_part(p, r, w.part_typed_floor, lambda c: in_chosen_group(c, chosen))) is not None]
-        if typed and figures:
+        # a part's figure from the answer's own clauses or tables completes an answer, never makes one (parts.py)
+        if typed and (figures := figure_parts(rankings, chosen, w.part_typed_floor)):
             chosen = select(cands, best, w, wants_list, [*parts, *figures])
         info["typed"] = typed
         if not typed and (where := points_away(question, chosen)):
@@ -309,7 +300,7 @@ class ExtractiveAnswerer(Generator):
         w, u = self.weights, c.unit
         own = set(content_terms(u.text))
         ctx_w = w.faq_question_match if u.kind == "faq_a" else w.context_match
-        ctx_terms = set(content_terms(f"{c.excerpt.chunk.metadata.doc_title} {_title(u.heading)} {u.context}"))
+        ctx_terms = set(content_terms(f"{c.excerpt.chunk.metadata.doc_title} {u.heading} {u.context}"))
         got = 0.0
         for t in q.terms:
             m = _match(t, q.variants[t], own, ctx_terms, ctx_w, w)
@@ -500,12 +491,8 @@ def _partial(t: str, terms: set[str]) -> bool:
     return False
 
 
-def _title(heading: str) -> str:
-    return heading
-
-
 def _full(u: Unit) -> str:
-    return f"{_title(u.heading)} {u.context} {u.text}"
+    return f"{u.heading} {u.context} {u.text}"
 
 
 def _passage(u: Unit) -> str:

@@ -37,12 +37,6 @@ _CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
 _LEAD_CAPTION = re.compile(r"^\d+(?:\.\d+)*\.?\s+[A-Z][\w'’ ,&/-]{0,60}\.\s+(?=[A-Z])")
 
 
-def question_parts(question: str) -> list[str]:
-    """The questions of a question that asks several ("… 며칠이나 못 해요? 벌점은 언젠가 없어지긴 해요?"), else []."""
-    parts = [p for p in re.split(r"(?<=[?？])\s+", question.strip()) if re.search(r"[가-힣A-Za-z]{2}", p)]
-    return parts if len(parts) > 1 else []
-
-
 def select(cands: list[Candidate], best: Candidate, w: ExtractiveWeights,
            wants_list: bool = False, parts: Sequence[Candidate] = ()) -> list[Candidate]:
     """The units that answer: the best one, further ones that answer a part of the question the others
@@ -76,7 +70,7 @@ def select(cands: list[Candidate], best: Candidate, w: ExtractiveWeights,
     # chosen unit's clause: the second paragraph of a clause often answers the second question
     for p in parts:
         c = next((x for x in cands if x.key == p.key), None)
-        if c is not None and c not in chosen and c.unit.answerable and any(_group(o) == _group(c) for o in chosen):
+        if c is not None and c not in chosen and c.unit.answerable and any(group_of(o) == group_of(c) for o in chosen):
             chosen.append(c)
     # A pointer in a chosen clause, or one that scores near the best answer, sends us to its target
     # excerpt(s): the answer is there, never in the pointer sentence itself (seed 004).
@@ -96,7 +90,7 @@ def select(cands: list[Candidate], best: Candidate, w: ExtractiveWeights,
     if wants_list and not any(_list_items(c, cands) for c in chosen):
         lst = next((c for c in cands if c.unit.answerable and c.score >= w.list_switch * best.score
                     and c not in chosen and _list_items(c, cands)
-                    and (not w.list_switch_same_clause or _group(c) == _group(best))), None)
+                    and (not w.list_switch_same_clause or group_of(c) == group_of(best))), None)
         if lst is not None:
             chosen.append(lst)
     return complete(chosen, cands, w, wants_list)
@@ -174,12 +168,12 @@ def compose(chosen: list[Candidate], cands: list[Candidate], context: Context,
     group_best: dict[tuple, float] = {}
     group_first: dict[tuple, int] = {}
     for c in kept:
-        g = _group(c)
+        g = group_of(c)
         group_best[g] = max(group_best.get(g, 0.0), c.score)
         group_first[g] = min(group_first.get(g, c.excerpt.n), c.excerpt.n)
     # the answer's own best unit (chosen first: the one that fits when a higher-scoring unit does not) leads
-    lead = _group(chosen[0]) if chosen else None
-    kept.sort(key=lambda c: (order[c.excerpt.tier], _group(c) != lead, -group_best[_group(c)], group_first[_group(c)],
+    lead = group_of(chosen[0]) if chosen else None
+    kept.sort(key=lambda c: (order[c.excerpt.tier], group_of(c) != lead, -group_best[group_of(c)], group_first[group_of(c)],
                              _position(c)))
     out: list[DraftStatement] = []
     attributed: set[str] = set()
@@ -354,12 +348,7 @@ def _position(c: Candidate) -> tuple[int, int]:
     return (c.excerpt.chunk.metadata.chunk_no, c.unit.start)
 
 
-def in_chosen_group(c: Candidate, chosen: Sequence[Candidate]) -> bool:
-    """Whether ``c`` belongs to the clause (or table) of a chosen unit — where a part's unit may join."""
-    return any(_group(o) == _group(c) for o in chosen)
-
-
-def _group(c: Candidate) -> tuple:
+def group_of(c: Candidate) -> tuple:
     # a clause's paragraphs stay together, in document order (a condition in ① next to the rule in ②)
     return (_run(c), c.unit.heading)
 

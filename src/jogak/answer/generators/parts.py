@@ -1,0 +1,33 @@
+"""A question that asks several things ("… 며칠이나 못 해요? 벌점은 언젠가 없어지긴 해요?"): its parts, each part's own
+ranking of the answer's units, and — for a part asking a figure ("차까지 타면 얼마 더 내요?") whose best unit states none —
+the unit of the answer's own clauses or tables that states it (``selection.select`` lets such units join only from a
+clause the answer quotes)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from jogak.answer.generators.candidates import Candidate
+from jogak.answer.generators.fit import typed_part
+from jogak.answer.generators.selection import group_of
+
+Ranking = tuple[str, list[Candidate]]  # a part's words, the answerable units by their score on that part
+
+
+def question_parts(question: str) -> list[str]:
+    """The questions of a question that asks several ("… 며칠이나 못 해요? 벌점은 언젠가 없어지긴 해요?"), else []."""
+    parts = [p for p in re.split(r"(?<=[?？])\s+", question.strip()) if re.search(r"[가-힣A-Za-z]{2}", p)]
+    return parts if len(parts) > 1 else []
+
+
+def part_rankings(question: str, rank: Callable[[str], list[Candidate]]) -> list[Ranking]:
+    """Each part of ``question`` with its units ranked by ``rank`` (answerable ones, best first)."""
+    return [(p, rank(p)) for p in question_parts(question)]
+
+
+def figure_parts(rankings: Sequence[Ranking], chosen: list[Candidate], floor: float) -> list[Candidate]:
+    """For each part asking a figure its best unit does not state: the best unit of a chosen unit's clause or
+    table that does (``fit.typed_part``)."""
+    groups = {group_of(c) for c in chosen}
+    return [t for p, r in rankings if (t := typed_part(p, r, floor, lambda c: group_of(c) in groups)) is not None]
