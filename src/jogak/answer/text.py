@@ -121,7 +121,7 @@ def is_pointer(sentence: str) -> bool:
 
 
 # A rule that takes its figure from an appendix ("두 번째 자동차는 별표 1의 주차료를 내고", "별표 2에 따른 위약금을
-#뺀다", "요금은 별표 1과 같으며"): the amount asked is in the appendix's row, not in the rule
+# 뺀다", "요금은 별표 1과 같으며"): the amount asked is in the appendix's row, not in the rule
 _VALUE_IN_APPENDIX = re.compile(
     r"(?:부록|별표|별지)\s*[A-Za-z0-9]{0,3}\s*(?:의|에\s*(?:따른|정한|적힌|나온))\s*(?:[가-힣]+\s+)?"
     r"[가-힣]*(?:료|비|금|액|요금|기준|율)(?:을|를|이|가|은|는|에|으로|로|과|와|만큼)?(?![가-힣])|(?:부록|별표|별지)\s*[A-Za-z0-9]{0,3}\s*(?:과|와)\s*같(?:으며|고|이|은)")
