@@ -184,7 +184,7 @@ _SANCTION_ASKED_RE = re.compile(
 
 
 # Whether the business answers for what its staff did — what a 양벌규정 says ("직원이 …했는데 회사도 같이 벌금을
-#물어요?", "대표인 저나 회사도 처벌받아요?"): someone working for the business did it …
+# 물어요?", "대표인 저나 회사도 처벌받아요?"): someone working for the business did it …
 _STAFF_RE = re.compile(r"직원|종업원|알바|아르바이트|점원|매니저|대리인|사용인|일하는\s*(?:사람|분|애|친구)|근무자|"
                        r"판매원|영업\s*사원|상담원|배달\s*기사|기사님|강사님?|실장님?|부하")
 # … and the business itself is asked about as well ("회사도", "법인 역시", "업체까지") — not its head in person ("사장인
