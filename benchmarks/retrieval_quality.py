@@ -165,6 +165,8 @@ SETS = {
     "a61": BLIND / "answers_r61.yaml",  # issue 13: written at the start of session 41 (f638d17), run once at the end of session 42 (708065c): now used
     "r62": BLIND / "mixed_r62.yaml",  # blind, untouched: written at the start of session 42 (5e192a0), run once at the end of session 43
     "a62": BLIND / "answers_r62.yaml",  # issue 13, untouched: written at the start of session 42 (5e192a0), run once at the end of session 43
+    "r63": BLIND / "mixed_r63.yaml",  # blind, untouched: written at the start of session 43 (e44da0d), run once at the end of session 44
+    "a63": BLIND / "answers_r63.yaml",  # issue 13, untouched: written at the start of session 43 (e44da0d), run once at the end of session 44
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
