@@ -200,3 +200,19 @@ def test_a_cycle_question_skips_the_lapse_of_a_disqualification() -> None:
     sure = ExtractiveAnswerer(answer_confidence=0.0)
     a = answer_hits("품질인증은 한 번 받으면 계속 가요, 아니면 몇 년마다 새로 받아야 돼요?", hits, generator=sure).answer
     assert "3년" in a.answer and "1년이 지나지" not in a.answer, a.answer
+
+
+def test_a_price_question_is_not_answered_by_a_count() -> None:
+    # the clause on what the stay includes names "2회" and "세 끼"; asked the price of one more massage, a count is
+    # no price: the answer does not assert it (the clause is shown as related)
+    text = "① 조리원은 이용요금에 포함하여 다음 각 호의 서비스를 제공한다.\n1. 산모의 하루 세 끼 식사\n2. 산모 전신 마사지 2회"
+    hits = [_hit("이용약관_아람", 0, "제9조 (제공하는 서비스)", "본문/제9조/제1항", text, 1.0)]
+    from jogak.answer.generators.extractive import ExtractiveAnswerer
+
+    sure = ExtractiveAnswerer(answer_confidence=0.0)
+    a = answer_hits("아람조리원에서 산모 마사지를 추가로 받으면 한 번에 얼마예요?", hits, generator=sure).answer
+    assert a.outcome != "answer", a.answer
+    priced = [_hit("이용약관_아람", 0, "제10조 (추가 서비스)", "본문/제10조/제1항",
+                   "① 산모 전신 마사지를 추가로 받으면 1회에 80,000원을 낸다.", 1.0)]
+    b = answer_hits("아람조리원에서 산모 마사지를 추가로 받으면 한 번에 얼마예요?", priced, generator=sure).answer
+    assert b.outcome == "answer" and "80,000원" in b.answer, b.answer

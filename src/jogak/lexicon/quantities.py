@@ -17,8 +17,10 @@ TIME_ANSWER = re.compile(
     rf"\d+\)?\s*{TIME_UNITS}|다음\s*날|익일|즉시|당일|지체\s*없이|\d{{4}}\s*년\s*\d+\s*월|\d{{4}}\.\s*\d+\.|"
     r"within|immediately|promptly|without\s+delay|"
     r"(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d", re.I)
+# a number with its Sino magnitudes, as statutes write money: "2천만원", "1억5천만원", "3백만 원", "1만 5천 원"
+AMOUNT = r"\d[\d,]*(?:\.\d+)?(?:\s*[십백천만억](?:\s*\d[\d,]*(?:\.\d+)?)?)*"
 QTY_ANSWER = re.compile(
-    rf"\d[\d,]*(?:\.\d+)?\)?\s*{QTY_UNITS}|분의\s*\d|\d+\s*/\s*\d+|(?:USD|\$)\s*\d", re.I)
+    rf"{AMOUNT}\)?\s*{QTY_UNITS}|분의\s*\d|\d+\s*/\s*\d+|(?:USD|\$)\s*\d", re.I)
 TIME_OR_QTY = re.compile(f"{TIME_ANSWER.pattern}|{QTY_ANSWER.pattern}", re.I)
 # "얼마나 걸려요" asks for a time, "얼마예요" for an amount: either kind answers either cue. A bare "언제" /
 # "when" is not here — an event answers it as well as a date ("upon delivery", "검수 완료 후") — but a
@@ -77,7 +79,7 @@ def asks_exact_figure(question: str) -> bool:
 # the kind of figure an exact question asks: money, a period, a share (else any quantity or time)
 _FIGURE_KINDS = [
     (re.compile(r"과태료|벌금|과징금|포상금|보상금|수수료|요금|비용|금액|이자|돈|[0-9]\s*원|몇\s*(?:원|만\s*원)"),
-     re.compile(r"\d[\d,]*(?:\.\d+)?\s*(?:만|천|억)?\s*원")),
+     re.compile(rf"{AMOUNT}\s*원")),
     (re.compile(r"며칠|몇\s*(?:일|달|개월|년|주|시간)|기간"), TIME_ANSWER),
     (re.compile(r"몇\s*(?:%|퍼센트|프로)|비율|이자율|요율"), re.compile(r"\d\s*(?:%|퍼센트)|분의\s*\d")),
 ]
@@ -94,6 +96,33 @@ def figure_asked(question: str) -> re.Pattern[str] | None:
     if kind is None and _MONEY_VERB_RE.search(question):
         kind = _FIGURE_KINDS[0][1]
     return kind
+
+
+# "얼마예요?" asks a price — in the used question sets every "…얼마예요" with no other measure in it asks money — as do
+# "얼마" with a money word ("보증금", "참가비", "기계값", "위약금", "수당") or a money verb ("얼마 내요"); "얼마나 걸려요 /
+# 자주 / 오래 / 많이 / 넓어요" ask a time, a cycle or a size.
+_HOW_MUCH = re.compile(r"얼마(?!\s*(?:나|만큼)?\s*(?:자주|걸|오래|동안|지나|됐|되었|남|전에|후에|뒤에|빨리|늦|마다|만에|넓|크|길|높|멀|"
+                       r"무거|많|깊|세게|심))")
+_MONEY_WORD = re.compile(r"과태료|벌금|과징금|포상금|보상금|수수료|요금|비용|금액|이자|돈|원(?=[이가은는도을를만]|\s|\?|$)|"
+                         r"(?:이용|입장|수강|보관|대관|응시|사용|관람|수업|등록|가입|배송|연체|임대|진료)료|"
+                         r"(?:참가|회|입회|관리|주차|숙박|교통|식|간식|급식|교육|수리|치료|이사)비|값|운임|월세|보증금|위약금|"
+                         r"수당|시급|월급|급여|임금|가격|[사위]로금|환불금|보험금|지원금|장려금|가산금|연체금|세금")
+_PRICE_END = re.compile(r"얼마(?:예요|에요|이에요|인가요|입니까|죠|일까요|인지|야)")
+_OTHER_MEASURE = re.compile(r"나이|살|키|무게|거리|넓이|면적|크기|점수|정원|인원|시간|기간|동안|오래|자주|비율|퍼센트|%|몇|며칠|처벌")
+# what answers a money question: an amount in won or points, a share of something ("결제금액의 10%", "100분의 50",
+# "2배"), or that nothing is charged
+MONEY_ANSWER = re.compile(rf"{AMOUNT}\s*원|\d[\d,]*\s*포인트|\d\s*(?:%|퍼센트)|분의\s*\d|\d\s*배(?![가-힣])|무료|"
+                          r"(?:받|내|청구하|부과하|부담하)지\s*(?:않|아니)|면제|실비")
+
+
+def asks_money(question: str) -> bool:
+    """Whether the question asks how much money (a price, a fee, a fine, an allowance): "얼마" with a money word
+    or verb, or a bare "…얼마예요?" with no other measure in the question."""
+    if not _HOW_MUCH.search(question):
+        return False
+    if _MONEY_VERB_RE.search(question) or _MONEY_WORD.search(question):
+        return True
+    return bool(_PRICE_END.search(question)) and not _OTHER_MEASURE.search(question)
 
 
 def states_figure(text: str, question: str = "") -> bool:

@@ -20,12 +20,14 @@ from jogak.lexicon.quantities import (
     ASK_HOW_MANY,
     ASKS_QUANTITY,
     CYCLE_ANSWER,
+    MONEY_ANSWER,
     QTY_ANSWER,
     TIME_ANSWER,
     TIME_OR_QTY,
     asks_a_bound,
     asks_a_cycle,
     asks_exact_figure,
+    asks_money,
     asks_quantity,
     counters_asked,
     figure_asked,
@@ -113,6 +115,8 @@ def answers_type(question: str, chosen: list[Candidate], law: bool | None = None
     wants = [rx for cue, rx in _REQUIRED_TYPES if cue.search(question)] + counters_asked(question)
     if asks_a_cycle(question):  # "몇 년마다": a cycle or a period, not "1년이 지나지 아니한 자" (a lapse)
         wants = [rx for rx in wants if rx is not TIME_OR_QTY] + [CYCLE_ANSWER]
+    elif asks_money(question):  # "한 번에 얼마예요?" is not answered by "산모 전신 마사지 2회"
+        wants = [rx for rx in wants if rx is not TIME_OR_QTY] + [MONEY_ANSWER]
     return all(any(rx.search(_said(c, cands or chosen, max_lead)) for c in chosen) for rx in wants)
 
 
