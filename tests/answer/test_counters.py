@@ -216,3 +216,18 @@ def test_a_price_question_is_not_answered_by_a_count() -> None:
                    "① 산모 전신 마사지를 추가로 받으면 1회에 80,000원을 낸다.", 1.0)]
     b = answer_hits("아람조리원에서 산모 마사지를 추가로 받으면 한 번에 얼마예요?", priced, generator=sure).answer
     assert b.outcome == "answer" and "80,000원" in b.answer, b.answer
+
+
+def test_a_time_question_is_not_answered_by_a_price() -> None:
+    # asked how soon a printed book arrives, the clause pricing it ("3천원") is no answer; the one saying when is
+    price = "② 종이 교재를 배송받기로 고른 경우에는 그 교재값 3천원을 더 받는다."
+    hits = [_hit("수강약관_가람", 0, "제8조 (수강료)", "본문/제8조/제2항", price, 1.0)]
+    from jogak.answer.generators.extractive import ExtractiveAnswerer
+
+    sure = ExtractiveAnswerer(answer_confidence=0.0)
+    a = answer_hits("가람에서 종이 교재도 같이 주문하면 며칠 만에 받을 수 있어요?", hits, generator=sure).answer
+    assert a.outcome != "answer", a.answer
+    when = "② 종이 교재는 주문한 날부터 3영업일 안에 보낸다."
+    hits = [_hit("수강약관_가람", 0, "제9조 (교재 배송)", "본문/제9조/제2항", when, 1.0)]
+    b = answer_hits("가람에서 종이 교재도 같이 주문하면 며칠 만에 받을 수 있어요?", hits, generator=sure).answer
+    assert b.outcome == "answer" and "3영업일" in b.answer, b.answer

@@ -89,3 +89,18 @@ def test_what_answers_a_money_question(text: str, expected: bool) -> None:
     from jogak.lexicon.quantities import MONEY_ANSWER
 
     assert bool(MONEY_ANSWER.search(text)) is expected
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("종이 교재는 며칠 만에 받아요?", True),
+    ("환불은 언제까지 신청해야 돼요?", True),
+    ("허가 나오는 데 얼마나 걸려요?", True),
+    ("경력이 몇 년 있어야 해요?", True),
+    ("점검은 몇 년마다 받아요?", False),  # a cycle
+    ("몇 달째 비어 있는데 관리비는 누가 내요?", False),  # how long it has lasted
+    ("한 달에 얼마예요?", False),
+])
+def test_questions_asking_a_time(question: str, expected: bool) -> None:
+    from jogak.lexicon.quantities import asks_time
+
+    assert asks_time(question) is expected

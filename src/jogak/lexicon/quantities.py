@@ -14,7 +14,7 @@ QTY_UNITS = (r"(?:%|퍼센트|만\s*원|원|억|영업일|일|개월|달|년|시
              r"가구|세대|건|박|점|평|톤|킬로그램|킬로미터|킬로|센티미터|센티|미터|제곱미터|㎡|㎏|㎞|㎝|kg|km|cm|mm|℃|"
              r"units?|days?|months?|years?|hours?|weeks?|percent|per\s*cent|USD)")
 TIME_ANSWER = re.compile(
-    rf"\d+\)?\s*{TIME_UNITS}|다음\s*날|익일|즉시|당일|지체\s*없이|\d{{4}}\s*년\s*\d+\s*월|\d{{4}}\.\s*\d+\.|"
+    rf"\d+\)?\s*{TIME_UNITS}|다음\s*날|익일|즉시|당일|전\s*날|전일|말일|지체\s*없이|\d{{4}}\s*년\s*\d+\s*월|\d{{4}}\.\s*\d+\.|"
     r"within|immediately|promptly|without\s+delay|"
     r"(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d", re.I)
 # a number with its Sino magnitudes, as statutes write money: "2천만원", "1억5천만원", "3백만 원", "1만 5천 원"
@@ -35,6 +35,17 @@ def asks_quantity(question: str) -> bool:
     """Whether the question asks (with an interrogative, not a noun such as 기간 or 금액) how much / how
     many / how long / by when."""
     return bool(ASKS_QUANTITY.search(question))
+
+
+# "며칠 만에 받아요?", "몇 년 지나야", "언제까지", "얼마나 걸려요" ask a time: a price ("3천원") does not answer them.
+# "몇 년마다" asks a cycle (``ASKS_CYCLE``); "몇 달째" tells how long something has lasted.
+ASKS_TIME = re.compile(r"며칠(?!\s*째)|몇\s*(?:일|달|개월|년|해|주|시간|분)(?!\s*(?:째|마다|에\s*한\s*번))|언제\s*까지|"
+                       r"얼마\s*(?:나|만큼)?\s*(?:걸|오래|동안|만에)|how\s+(?:long|soon)|by\s+when", re.I)
+
+
+def asks_time(question: str) -> bool:
+    """Whether the question asks how long, how soon or by when (``ASKS_TIME``)."""
+    return bool(ASKS_TIME.search(question))
 
 
 def states_quantity(text: str) -> bool:

@@ -29,6 +29,7 @@ from jogak.lexicon.quantities import (
     asks_exact_figure,
     asks_money,
     asks_quantity,
+    asks_time,
     counters_asked,
     figure_asked,
     states_figure,
@@ -115,8 +116,9 @@ def answers_type(question: str, chosen: list[Candidate], law: bool | None = None
     wants = [rx for cue, rx in _REQUIRED_TYPES if cue.search(question)] + counters_asked(question)
     if asks_a_cycle(question):  # "몇 년마다": a cycle or a period, not "1년이 지나지 아니한 자" (a lapse)
         wants = [rx for rx in wants if rx is not TIME_OR_QTY] + [CYCLE_ANSWER]
-    elif asks_money(question):  # "한 번에 얼마예요?" is not answered by "산모 전신 마사지 2회"
-        wants = [rx for rx in wants if rx is not TIME_OR_QTY] + [MONEY_ANSWER]
+    elif kinds := [rx for asks, rx in ((asks_money, MONEY_ANSWER), (asks_time, TIME_ANSWER)) if asks(question)]:
+        # "한 번에 얼마예요?" is not answered by "마사지 2회", "며칠 만에 받아요?" by "3천원"; asking both, each is
+        wants = [rx for rx in wants if rx is not TIME_OR_QTY] + kinds
     return all(any(rx.search(_said(c, cands or chosen, max_lead)) for c in chosen) for rx in wants)
 
 
