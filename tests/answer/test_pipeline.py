@@ -262,6 +262,11 @@ def test_disagreement_detection():
     # ... while the same deadline with another number is one, whatever else the clauses say
     assert disagree("적립한 포인트의 유효기간은 적립일부터 1년이다.",
                     "지연 보상으로 지급한 포인트의 유효기간은 지급일부터 90일이다.")
+    # figures of two things are no conflict: a lesson's length is no fee's period, and money is no period
+    assert not disagree("4. 성인 씨름반: 만 19세 이상, 주 2회 90분",
+                        "구분: 성인 씨름반, 단위: 1개월(주 2회), 금액: 110,000원")
+    assert not disagree("성인반 수강료는 한 달에 110,000원이다.", "성인반은 한 달에 30일 동안 수업한다.")
+    assert disagree("성인반 수강료는 한 달에 110,000원이다.", "성인반 수강료는 한 달에 100,000원이다.")
 
 
 # ── extractive answerer ───────────────────────────────────────────────────────────────────────

@@ -115,12 +115,34 @@ def disagree(body: str, other: str, min_topic: float = SAME_TOPIC) -> bool:
         return False
     if topic_overlap(body, other) < min_topic:
         return False
-    return bool(_parts(body, unit_b - unit_o) & _parts(other, unit_o - unit_b))
+    mine, theirs = _parts(body, unit_b - unit_o), _parts(other, unit_o - unit_b)
+    return any(part == p2 and _comparable(a, b) for part, a in mine for p2, b in theirs)
 
 
-def _parts(text: str, wanted: set[str]) -> set[str]:
-    """The parts the figures ``wanted`` play in ``text`` (``lexicon.quantities.figure_part``)."""
-    return {figure_part(text[end:end + 6]) for fig, _, end in figures(text) if fig in wanted}
+def _parts(text: str, wanted: set[str]) -> set[tuple[str, str]]:
+    """(the part each figure ``wanted`` plays in ``text`` (``lexicon.quantities.figure_part``), the figure)."""
+    return {(figure_part(text[end:end + 6]), fig) for fig, _, end in figures(text) if fig in wanted}
+
+
+# Figures that can state one thing differently: of one kind (a period and a period, money and money), and for periods
+# within a factor of 30 of each other ("7일" / "14일", "1년" / "90일") — "주 2회 90분" (a lesson) and "1개월(주 2회)"
+# (what a fee buys) are two things, not one rule with two figures.
+_DAYS = {"분": 1 / 1440, "시간": 1 / 24, "일": 1.0, "영업일": 1.4, "개월": 30.0, "년": 365.0}
+_KIND = {**dict.fromkeys(_DAYS, "time"), "원": "money", "만원": "money", "%": "share", "회": "count", "배": "count",
+         "포인트": "points"}
+
+
+def _comparable(a: str, b: str) -> bool:
+    ua, ub = a.lstrip("0123456789."), b.lstrip("0123456789.")
+    if _KIND.get(ua) != _KIND.get(ub):
+        return False
+    if _KIND.get(ua) != "time":
+        return True
+    try:
+        da, db = float(a[: len(a) - len(ua)]) * _DAYS[ua], float(b[: len(b) - len(ub)]) * _DAYS[ub]
+    except ValueError:
+        return True
+    return bool(da and db) and max(da, db) / min(da, db) <= 30.0
 
 
 def validate_ids(ids: list[object], n_excerpts: int, lang: str = "ko") -> tuple[list[int], list[str]]:
