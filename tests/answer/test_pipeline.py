@@ -267,6 +267,9 @@ def test_disagreement_detection():
                         "구분: 성인 씨름반, 단위: 1개월(주 2회), 금액: 110,000원")
     assert not disagree("성인반 수강료는 한 달에 110,000원이다.", "성인반은 한 달에 30일 동안 수업한다.")
     assert disagree("성인반 수강료는 한 달에 110,000원이다.", "성인반 수강료는 한 달에 100,000원이다.")
+    # a table row is about what its first cell names: the 유아반 item is no restatement of the 성인반 row
+    assert not disagree("1. 유아 놀이씨름반: 만 5세부터 만 6세까지, 주 1회 40분", "성인 씨름반 | 1개월(주 2회) | 110,000원")
+    assert disagree("성인 씨름반의 수강료는 1개월에 100,000원으로 한다.", "성인 씨름반 | 1개월 | 110,000원")
 
 
 # ── extractive answerer ───────────────────────────────────────────────────────────────────────

@@ -64,3 +64,14 @@ def test_a_part_asking_a_figure_takes_the_row_of_the_table_the_answer_quotes() -
     assert "월 26만원" in a.answer and "월 4만원" in a.answer, a.answer
     one = answer_hits("주 3일반은 한 달에 얼마예요?", hits).answer
     assert "월 4만원" not in one.answer  # one question: one row
+
+
+def test_which_parts_ask_whether_something_costs() -> None:
+    from jogak.lexicon.quantities import asks_a_charge
+
+    assert asks_a_charge("처음 등록할 때 따로 내는 돈도 있어요?")
+    assert asks_a_charge("작은도서관도 돈 내야 돼요?")
+    assert asks_a_charge("밥값은 따로 내요?")
+    assert not asks_a_charge("돈을 돌려받을 수 있어요?")  # a refund
+    assert not asks_a_charge("수수료를 받을 수 있어요?")  # whether one may charge: no figure asked
+    assert not asks_a_charge("수강료는 얼마예요?")  # "얼마": figure_asked reads it

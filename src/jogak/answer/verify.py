@@ -106,6 +106,9 @@ def disagree(body: str, other: str, min_topic: float = SAME_TOPIC) -> bool:
     those numbers play the same part — a deadline and a deadline ("7일 이내에" / "14일 이내에"), not a deadline
     and a cycle ("12월 31일까지" / "5년마다") or a period ("3년간" / "14일 이내"): two rules of one subject with
     figures of different things are no conflict, and a wrong "다르게 정해져 있습니다" misleads."""
+    label = other.split("|", 1)[0].strip() if "|" in other else ""
+    if label and not label[:1].isdigit() and normalise_ws(label) not in normalise_ws(body):
+        return False  # a table row ("성인 씨름반 | 1개월 | 110,000원") restates only a clause naming what its row is about
     nb, no = numbers(body), numbers(other)
     unit_b = {n for n in nb if not n.isdigit()}
     unit_o = {n for n in no if not n.isdigit()}

@@ -136,6 +136,23 @@ def asks_money(question: str) -> bool:
     return bool(_PRICE_END.search(question)) and not _OTHER_MEASURE.search(question)
 
 
+# "처음 등록할 때 따로 내는 돈도 있어요?", "셔틀을 타면 돈 내야 돼요?", "비용이 들어요?": a charge asked about
+# without "얼마" — the answer is its amount
+_CHARGE_VERB = re.compile(r"(?:내|받|들|붙|청구하|(?<!수\s)(?<!수)있)(?:는지|나요|어요|아요|[어아]?야\s*(?:돼|되|해)|습니까|을까요|죠|"
+                          r"[어아]?\s*\?|요)")
+_REFUND = re.compile(r"돌려|환불|반환|돌려받|되돌려")
+
+
+def asks_a_charge(part: str) -> bool:
+    """Whether a part of a question asks if something costs money ("따로 내는 돈도 있어요?") — its answer is
+    an amount (``figure_asked``'s money) though the part asks no "얼마"."""
+    return (bool(_MONEY_WORD.search(part) and _CHARGE_VERB.search(part)) and not asks_quantity(part)
+            and not _REFUND.search(part))  # "돈을 돌려받을 수 있어요?" asks a refund, not a charge
+
+
+MONEY_FIGURE = _FIGURE_KINDS[0][1]
+
+
 def states_figure(text: str, question: str = "") -> bool:
     """Whether the text states a figure of the kind ``question`` asks (money, a period, a share; any quantity
     or time without a question) that is not only a ceiling ("300만원 이하의 과태료")."""

@@ -21,10 +21,12 @@ from jogak.lexicon.quantities import (
     ASKS_QUANTITY,
     CYCLE_ANSWER,
     MONEY_ANSWER,
+    MONEY_FIGURE,
     QTY_ANSWER,
     TIME_ANSWER,
     TIME_OR_QTY,
     asks_a_bound,
+    asks_a_charge,
     asks_a_cycle,
     asks_exact_figure,
     asks_money,
@@ -79,7 +81,7 @@ def typed_part(part: str, ranked: list[Candidate], floor: float,
     the answer's own clauses or tables that does, scoring ``floor`` of the part's best — else None. The fee of the
     shuttle is the row below the class fee in the table the answer quotes, not the sentence about the van that
     shares the part's words."""
-    kind = figure_asked(part) if asks_quantity(part) else None
+    kind = figure_asked(part) if asks_quantity(part) else MONEY_FIGURE if asks_a_charge(part) else None
     if not ranked or kind is None or kind.search(ranked[0].unit.display()):
         return None
     return next((c for c in ranked[1:] if c.score >= floor * ranked[0].score and among(c)
