@@ -38,8 +38,9 @@ def asks_quantity(question: str) -> bool:
 
 
 # "며칠 만에 받아요?", "몇 년 지나야", "언제까지", "얼마나 걸려요" ask a time: a price ("3천원") does not answer them.
-# "몇 년마다" asks a cycle (``ASKS_CYCLE``); "몇 달째" tells how long something has lasted.
-ASKS_TIME = re.compile(r"며칠(?!\s*째)|몇\s*(?:일|달|개월|년|해|주|시간|분)(?!\s*(?:째|마다|에\s*한\s*번))|언제\s*까지|"
+# "몇 년마다" asks a cycle (``ASKS_CYCLE``); "몇 달째" tells how long something has lasted; "몇 분" stays with
+# TIME_OR_QTY (TIME_ANSWER has no 분: "3분의 1" is a share).
+ASKS_TIME = re.compile(r"며칠(?!\s*째)|몇\s*(?:일|달|개월|년|해|주|시간)(?!\s*(?:째|마다|에\s*한\s*번))|언제\s*까지|"
                        r"얼마\s*(?:나|만큼)?\s*(?:걸|오래|동안|만에)|how\s+(?:long|soon)|by\s+when", re.I)
 
 
