@@ -92,3 +92,15 @@ def test_character_wrapped_breaks_inside_words_stay_joined() -> None:
     # reportlab broke these inside the word; no space may appear there
     for word in ("이용함에", "의사표시를", "거래가", "통지하고", "사유로", "청약철회를", "목적이", "분명하지"):
         assert word in doc.text, word
+
+
+@pytest.mark.parametrize(("left", "right", "spaced"), [
+    ("사유가 발생한 그", "날부터 7일 이내에", False),  # "그날": one word, though Kiwi reads 그 + 날
+    ("그", "동안의 이용료를", False),
+    ("그", "밖에 필요한 사항", True),  # "그 밖": two words
+    ("그", "기간에 한정하여", True),
+])
+def test_a_determiner_and_its_noun_written_as_one_word(left: str, right: str, spaced: bool) -> None:
+    from jogak.load.spacing import space_at_break
+
+    assert space_at_break(left, right) is spaced

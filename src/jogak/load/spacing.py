@@ -43,6 +43,10 @@ _BOUND_PREFIX = ("J", "E", "XS")
 # nouns of place and time relative to the noun before them, written as words of their own when a particle follows
 # ("영업일 안에", "사용 전에", "반품 후에", "30일 이내에", "회원 사이의")
 _PLACE_NOUNS = frozenset({"안", "밖", "전", "후", "뒤", "동안", "이내", "이후", "이전", "사이"})
+# a determiner and a noun written as one word ("그날", "그동안", "이번"): Kiwi reads "그날" as 그 + 날, and its spacing
+# model parts them; "그 밖의", "그 기간" stay two words
+_DETERMINER_NOUNS = ("그날", "이날", "그때", "이때", "그동안", "그간", "그중", "이번", "저번", "그곳", "이곳", "저곳", "그쪽",
+                     "이쪽", "그해", "그달", "이달", "그다음", "이다음")
 _LOOSE_EC = frozenset({"아", "어", "여", "아서", "어서", "여서", "게"})  # "-아 주다" may be written either way
 
 
@@ -72,6 +76,9 @@ def space_at_break(left: str, right: str) -> bool:
         return False
     lctx, rctx = _context(left, right)
     if not lctx or not rctx:
+        return False
+    last = lctx.split()[-1]
+    if last in ("그", "이", "저") and (last + rctx).startswith(_DETERMINER_NOUNS):
         return False
     return _decide(lctx, rctx)
 
