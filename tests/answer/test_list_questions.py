@@ -51,7 +51,8 @@ def test_a_question_about_one_entry_stays_short() -> None:
     "신청할 때 내야 하는 서류는 뭐뭐예요?", "등급 종류는 뭐예요?", "What are the grounds for termination?",
     "계약서에 꼭 들어가야 하는 내용은 뭐예요?", "등록하러 갈 때 챙겨 갈 서류가 뭐예요?", "보증이 안 되는 경우는 뭐예요?",
     "List all the fees the buyer pays.", "운영계획에는 어떤 내용이 들어가야 해요?", "신청서에는 뭐가 들어가요?",
-    "가입하면 어떤 정보들을 가져가요?", "센터는 무슨 일들을 해요?", "받아야 하는 조건을 빠짐없이 알려 주세요"])
+    "가입하면 어떤 정보들을 가져가요?", "센터는 무슨 일들을 해요?", "받아야 하는 조건을 빠짐없이 알려 주세요",
+    "기본계획에는 어떤 내용이 꼭 들어가야 해요?", "명세서에는 무엇이 반드시 포함돼요?"])
 def test_list_questions(question: str) -> None:
     assert LIST_QUESTION_RE.search(question)
 

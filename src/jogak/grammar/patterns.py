@@ -145,7 +145,7 @@ LIST_QUESTION_RE = re.compile(
     # what goes into a plan, a form or a notice: "계획에는 어떤 내용이 들어가야 해요", "뭐가 들어가요", "무슨 사항이
     # 포함돼요" — the rule is the whole list of 사항; "빠짐없이" asks every entry outright
     r"|(?:뭐|무엇|어떤\s*(?:것|게|거|내용|사항|항목|일|업무)|무슨\s*(?:내용|사항|항목|일|업무))(?:이|가|을|를)?\s*"
-    r"(?:들어\s*가|포함|담기|담겨|담아)|빠짐\s*없이"
+    r"(?:(?:꼭|반드시|다|모두|전부|함께|같이)\s*)?(?:들어\s*가|포함|담기|담겨|담아)|빠짐\s*없이"
     # a plural noun after "어떤 / 무슨": "어떤 정보들을 가져가요", "무슨 일들을 해요", "어떤 업체들을 조사해요"
     r"|(?:어떤|무슨|어느)\s*[가-힣]{1,4}들(?=[을를이가은는에로도과와]|\s|$)"
     r"|\bwhat\s+are\s+(?:the|all)\b|\blist\s+(?:all|the|every)\b|\bwhich\s+\w+s\s+(?:are|must|may|can)\b",
