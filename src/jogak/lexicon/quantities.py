@@ -14,7 +14,7 @@ QTY_UNITS = (r"(?:%|퍼센트|만\s*원|원|억|영업일|일|개월|달|년|시
              r"가구|세대|건|박|점|평|톤|킬로그램|킬로미터|킬로|센티미터|센티|미터|제곱미터|㎡|㎏|㎞|㎝|kg|km|cm|mm|℃|"
              r"units?|days?|months?|years?|hours?|weeks?|percent|per\s*cent|USD)")
 TIME_ANSWER = re.compile(
-    rf"\d+\)?\s*{TIME_UNITS}|다음\s*날|익일|즉시|당일|전\s*날|전일|말일|지체\s*없이|\d{{4}}\s*년\s*\d+\s*월|\d{{4}}\.\s*\d+\.|"
+    rf"\d+\)?\s*{TIME_UNITS}|다음\s*날|익일|즉시|당일|전\s*날|전일|지체\s*없이|\d{{4}}\s*년\s*\d+\s*월|\d{{4}}\.\s*\d+\.|"
     r"within|immediately|promptly|without\s+delay|"
     r"(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d", re.I)
 # a number with its Sino magnitudes, as statutes write money: "2천만원", "1억5천만원", "3백만 원", "1만 5천 원"
