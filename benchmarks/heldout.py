@@ -124,7 +124,7 @@ SETS = {
     "a59": BLIND / "answers_r59.yaml",  # written at the start of session 39 (1390395), run once at the end of session 40 (273b9f2): now used
     "a60": BLIND / "answers_r60.yaml",  # written at the start of session 40 (e46ded1), run once at the end of session 41 (dbc5962): now used
     "a61": BLIND / "answers_r61.yaml",  # written at the start of session 41 (f638d17), run once at the end of session 42 (708065c): now used
-    "a62": BLIND / "answers_r62.yaml",  # untouched: written at the start of session 42 (5e192a0), run once at the end of session 43
+    "a62": BLIND / "answers_r62.yaml",  # written at the start of session 42 (5e192a0), run once at the end of session 43 (e277e9e): now used
     "a63": BLIND / "answers_r63.yaml",  # untouched: written at the start of session 43 (e44da0d), run once at the end of session 44
 }
 _STORES: dict[tuple[str, ...], Any] = {}
