@@ -71,7 +71,10 @@ _FOCUS_SKIP = frozenset({"MAG", "MM", "NNB", "NR", "SN", "XSN"})
 def wanted_types(question: str) -> list[re.Pattern[str]]:
     """The answer types a question asks for ("언제" a time, "얼마" an amount, "어디" a place), as the
     patterns a unit that has one matches."""
-    return [rx for cue, rx in _ANSWER_TYPES if cue.search(question)]
+    wants = [rx for cue, rx in _ANSWER_TYPES if cue.search(question)]
+    if asks_a_cycle(question):  # "보고는 얼마마다 해요?" wants "2년마다", not any amount ("1천만원 이하의 과태료")
+        wants = [rx for rx in wants if rx is not QTY_ANSWER and rx is not TIME_ANSWER] + [CYCLE_ANSWER]
+    return wants
 
 
 def typed_part(part: str, ranked: list[Candidate], floor: float,
