@@ -3,6 +3,8 @@ a question asking what the law says is not answered by a company's terms (jogak.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from jogak.answer import answer_hits
@@ -202,32 +204,30 @@ def test_a_cycle_question_skips_the_lapse_of_a_disqualification() -> None:
     assert "3년" in a.answer and "1년이 지나지" not in a.answer, a.answer
 
 
-def test_a_price_question_is_not_answered_by_a_count() -> None:
-    # the clause on what the stay includes names "2회" and "세 끼"; asked the price of one more massage, a count is
-    # no price: the answer does not assert it (the clause is shown as related)
-    text = "① 조리원은 이용요금에 포함하여 다음 각 호의 서비스를 제공한다.\n1. 산모의 하루 세 끼 식사\n2. 산모 전신 마사지 2회"
-    hits = [_hit("이용약관_아람", 0, "제9조 (제공하는 서비스)", "본문/제9조/제1항", text, 1.0)]
+@pytest.mark.parametrize(("doc", "question", "wrong", "right", "figure"), [
+    # asked the price of one more massage, the clause on what the stay includes ("2회", "세 끼") states no price
+    ("이용약관_아람", "아람조리원에서 산모 마사지를 추가로 받으면 한 번에 얼마예요?",
+     ("제9조 (제공하는 서비스)", "① 조리원은 이용요금에 포함하여 다음 각 호의 서비스를 제공한다.\n1. 산모의 하루 세 끼 식사\n"
+      "2. 산모 전신 마사지 2회"),
+     ("제10조 (추가 서비스)", "① 산모 전신 마사지를 추가로 받으면 1회에 80,000원을 낸다."), "80,000원"),
+    # asked how soon a printed book arrives, the clause pricing it ("3천원") says no time
+    ("수강약관_가람", "가람에서 종이 교재도 같이 주문하면 며칠 만에 받을 수 있어요?",
+     ("제8조 (수강료)", "② 종이 교재를 배송받기로 고른 경우에는 그 교재값 3천원을 더 받는다."),
+     ("제9조 (교재 배송)", "② 종이 교재는 주문한 날부터 3영업일 안에 보낸다."), "3영업일"),
+])
+def test_a_figure_of_another_kind_does_not_answer(doc: str, question: str, wrong: tuple[str, str],
+                                                  right: tuple[str, str], figure: str) -> None:
+    # a money question is not answered by a count, a time question by a price: the clause is only shown as related;
+    # the clause stating the asked kind of figure is the answer
     from jogak.answer.generators.extractive import ExtractiveAnswerer
 
     sure = ExtractiveAnswerer(answer_confidence=0.0)
-    a = answer_hits("아람조리원에서 산모 마사지를 추가로 받으면 한 번에 얼마예요?", hits, generator=sure).answer
+
+    def ask(article: str, text: str) -> Any:
+        return answer_hits(question, [_hit(doc, 0, article, f"본문/{article.split()[0]}/제1항", text, 1.0)],
+                           generator=sure).answer
+
+    a = ask(*wrong)
     assert a.outcome != "answer", a.answer
-    priced = [_hit("이용약관_아람", 0, "제10조 (추가 서비스)", "본문/제10조/제1항",
-                   "① 산모 전신 마사지를 추가로 받으면 1회에 80,000원을 낸다.", 1.0)]
-    b = answer_hits("아람조리원에서 산모 마사지를 추가로 받으면 한 번에 얼마예요?", priced, generator=sure).answer
-    assert b.outcome == "answer" and "80,000원" in b.answer, b.answer
-
-
-def test_a_time_question_is_not_answered_by_a_price() -> None:
-    # asked how soon a printed book arrives, the clause pricing it ("3천원") is no answer; the one saying when is
-    price = "② 종이 교재를 배송받기로 고른 경우에는 그 교재값 3천원을 더 받는다."
-    hits = [_hit("수강약관_가람", 0, "제8조 (수강료)", "본문/제8조/제2항", price, 1.0)]
-    from jogak.answer.generators.extractive import ExtractiveAnswerer
-
-    sure = ExtractiveAnswerer(answer_confidence=0.0)
-    a = answer_hits("가람에서 종이 교재도 같이 주문하면 며칠 만에 받을 수 있어요?", hits, generator=sure).answer
-    assert a.outcome != "answer", a.answer
-    when = "② 종이 교재는 주문한 날부터 3영업일 안에 보낸다."
-    hits = [_hit("수강약관_가람", 0, "제9조 (교재 배송)", "본문/제9조/제2항", when, 1.0)]
-    b = answer_hits("가람에서 종이 교재도 같이 주문하면 며칠 만에 받을 수 있어요?", hits, generator=sure).answer
-    assert b.outcome == "answer" and "3영업일" in b.answer, b.answer
+    b = ask(*right)
+    assert b.outcome == "answer" and figure in b.answer, b.answer
