@@ -144,6 +144,14 @@ def test_article_titles_with_brackets_inside() -> None:
     assert t.doc.text[t.find("본문/제50조").body_start:].startswith(" 법인이")
 
 
+def test_doubled_title_brackets_are_one_title() -> None:
+    # some law exports write "제1조 ((목적))"; the label a citation shows must read "제1조 (목적)", while a title
+    # that only holds brackets inside ("(주)의 정의" wrapped once) keeps them
+    t = tree_of("# 어느 법 시행령\n\n##### 제1조 ((목적))\n\n정한다.\n\n##### 제2조 (((주)의 정의))\n\n말한다.\n\n"
+                "##### 제3조 ((자격)시험의 공고)\n\n공고한다.\n", "시행령.md")
+    assert kinds(t, "article") == [("본문/제1조", "목적"), ("본문/제2조", "(주)의 정의"), ("본문/제3조", "(자격)시험의 공고")]
+
+
 def test_chapter_numbering_restarts_under_each_part_without_warning() -> None:
     t = tree_of("# 민법\n\n## 제1편 총칙\n\n## 제1장 통칙\n\n##### 제1조 (법원)\n\n관습법에 의한다.\n\n## 제2장 인\n\n"
                 "##### 제2조 (권리능력의 존속기간)\n\n사람은 생존한 동안 권리와 의무의 주체가 된다.\n\n## 제2편 물권\n\n"

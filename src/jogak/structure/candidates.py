@@ -63,7 +63,7 @@ def _split_title(after: str, lang: str) -> tuple[str, int, bool]:
     if rest and rest[0] in "(（【[〔":
         j = _closing(rest)
         if 0 < j <= 60 and "\n" not in rest[:j]:
-            return rest[1:j].strip(), lead + j + 1, True
+            return _unwrap(rest[1:j].strip()), lead + j + 1, True
         return "", 0, False
     if lang == "en":
         # "ARTICLE 4 - PAYMENT", "4.2 Payment Terms. The Supplier shall ...", "1. DEFINITIONS."
@@ -83,6 +83,14 @@ def _split_title(after: str, lang: str) -> tuple[str, int, bool]:
             return cand.strip(), consumed, False
         return "", lead, False
     return "", lead, False
+
+
+def _unwrap(title: str) -> str:
+    """"(목적)" → "목적": some law exports double the title's brackets ("제1조 ((목적))"); a title wholly inside one
+    more pair is the same title, and the doubled form would reach every citation label."""
+    while len(title) > 2 and title[0] in "(（" and _closing(title) == len(title) - 1:
+        title = title[1:-1].strip()
+    return title
 
 
 def _closing(s: str) -> int:
