@@ -167,6 +167,8 @@ SETS = {
     "a62": BLIND / "answers_r62.yaml",  # issue 13: written at the start of session 42 (5e192a0), run once at the end of session 43 (e277e9e): now used
     "r63": BLIND / "mixed_r63.yaml",  # blind, untouched: written at the start of session 43 (e44da0d), run once at the end of session 44
     "a63": BLIND / "answers_r63.yaml",  # issue 13, untouched: written at the start of session 43 (e44da0d), run once at the end of session 44
+    "r64": BLIND / "mixed_r64.yaml",  # blind, untouched: written at the start of session 44 (2ad5524), run once at the end of session 45
+    "a64": BLIND / "answers_r64.yaml",  # issue 13, untouched: written at the start of session 44 (2ad5524), run once at the end of session 45
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
