@@ -180,3 +180,19 @@ def test_a_reference_to_the_former_text_links_nothing_of_todays() -> None:
     assert all(r.target_path is None for r in former)
     today = [r for r in refs if r.reason is None]
     assert [(r.text, r.target_path) for r in today] == [("제4조제1항", "본문/제4조/제1항")]
+
+
+def test_a_range_refers_to_the_clauses_between_its_ends() -> None:
+    text = ("운영규정\n\n제1조(목적) 이 규정은 시설을 정한다.\n제2조(신청) 신청한다.\n제2조의2(접수) 접수한다.\n"
+            "제3조(심사) 심사한다.\n제4조(결과) ① 통지한다.\n② 공고한다.\n③ 게시한다.\n④ 보관한다.\n"
+            "⑤ 제1항부터 제4항까지의 절차는 제2조부터 제4조까지에 따른다. 제1조 내지 제3조를 본다.\n"
+            "제5조(예외) 제2조 및 제4조는 적용하지 아니한다. 제1조부터 제2조까지는 제외한다.\n")
+    tree = parse(load_bytes(text.encode("utf-8"), "규정.txt"))
+    got = [(r.text, r.target_path) for r in tree.find("본문/제4조/제5항").refs]
+    assert got == [("제1항", "본문/제4조/제1항"), ("제1항부터 제4항", "본문/제4조/제2항"),
+                   ("제1항부터 제4항", "본문/제4조/제3항"), ("제4항", "본문/제4조/제4항"),
+                   ("제2조", "본문/제2조"), ("제2조부터 제4조", "본문/제2조의2"), ("제2조부터 제4조", "본문/제3조"),
+                   ("제4조", "본문/제4조"), ("제1조", "본문/제1조"), ("제1조 내지 제3조", "본문/제2조"),
+                   ("제1조 내지 제3조", "본문/제2조의2"), ("제3조", "본문/제3조")]
+    # a list ("및") is no range, and adjacent ends leave nothing between
+    assert [r.target_path for r in tree.find("본문/제5조").refs] == ["본문/제2조", "본문/제4조", "본문/제1조", "본문/제2조"]
