@@ -196,3 +196,9 @@ def test_a_range_refers_to_the_clauses_between_its_ends() -> None:
                    ("제1조 내지 제3조", "본문/제2조의2"), ("제3조", "본문/제3조")]
     # a list ("및") is no range, and adjacent ends leave nothing between
     assert [r.target_path for r in tree.find("본문/제5조").refs] == ["본문/제2조", "본문/제4조", "본문/제1조", "본문/제2조"]
+
+
+def test_a_bare_attached_is_the_verb_unless_it_points() -> None:
+    text = ("신청규정\n\n제1조(서류) 사업계획서(도면 첨부)와 사진(별첨)을 낸다. 수수료는 첨부와 같다. 양식은 별첨 참조.\n")
+    tree = parse(load_bytes(text.encode("utf-8"), "규정.txt"))
+    assert [(r.text, r.pointer) for r in tree.find("본문/제1조").refs] == [("첨부", True), ("별첨", True)]

@@ -84,8 +84,9 @@ PARTY_PATTERNS: tuple[str, ...] = (
 # mok (목), rel (relative words), law (the law named before the article). Order matters: longer forms first.
 # Without an identifier the word must end there (a particle may follow): "첨부파일", "첨부하여" are no appendix.
 # A bare "서식" is any form ("관리대장의 서식, 기재 내용"), never this text's appendix: it needs its number.
+# A bare "첨부" / "별첨" before a bracket or a stop is the verb ("사업계획서(도면 첨부)"): only "첨부와 같다", "별첨 참조" point.
 _APP = (rf"(?P<app>{'|'.join(APPENDIX_WORDS)})(?:\s*(?P<app_id>[A-Z](?![A-Za-z])|\d+(?:-\d+|의\d+)?|{label('호')})"
-        r"|(?<!서식)(?![가-힣])|(?<!서식)(?=(?:[을를에의과와은는이가로도만]|으로|참조)(?![가-힣]{2})))")
+        r"|(?<!서식)(?<!첨부)(?<!별첨)(?![가-힣])|(?<!서식)(?=(?:[을를에의과와은는이가로도만]|으로|\s*참조)(?![가-힣]{2})))")
 _ART = label("조", "art", "sub")
 _PARA = rf"(?:\s*{label('항', 'para')})?"
 _ITEM = rf"(?:\s*{label('호', 'item', 'itemsub')})?"
