@@ -212,3 +212,18 @@ def test_a_pointer_may_go_on_with_the_sentence() -> None:
     assert [(r.text, r.pointer) for r in tree.find("본문/제1조/제1항").refs] == [
         ("별표 1", True), ("제2조", True), ("제3조", True)]
     assert [(r.text, r.pointer) for r in tree.find("본문/제1조/제2항").refs] == [("제2조", False)]
+
+
+def test_another_laws_addenda_number_the_amending_acts_provisions() -> None:
+    # an omnibus decree's 부칙 copied into each decree it amended: its "제1조부터 제61조까지의 개정규정" are the
+    # omnibus decree's articles — not this decree's, nor the 부칙's own 제1조; "제1조에 따른" there is the 부칙's own
+    text = ("어느 법 시행령\n\n제1조(목적) 정한다.\n제2조(신청) 신청한다.\n\n"
+            "부칙(소상공인 지원을 위한 61개 법령의 일부개정에 관한 대통령령) <제33434호,2023.4.25>\n"
+            "제1조(시행일) 이 영은 공포한 날부터 시행한다.\n"
+            "제2조(적용례) 제1조부터 제61조까지의 개정규정은 이 영 시행 전의 위반행위에도 적용한다. "
+            "제1조에 따른 시행일 전의 신청에도 같다.\n")
+    tree = parse(load_bytes(text.encode("utf-8"), "시행령.txt"))
+    block = next(n for n in tree.root.walk() if n.kind == "addenda")
+    got = [(r.text, r.target_path, r.reason) for r in tree.find(f"{block.path}/제2조").refs]
+    assert got == [("제1조", None, "the amending act's provision"), ("제61조", None, "no such clause in this document"),
+                   ("제1조", f"{block.path}/제1조", None)]

@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import pairwise
 
 from jogak.grammar.effective import FORMER_TEXT_BEFORE_RE, SAME_UNIT_RE, other_law_of_addenda
 from jogak.grammar.laws import (
@@ -27,8 +26,6 @@ from jogak.grammar.laws import (
     QUALIFIER_BEFORE_RE,
     QUOTED_BEFORE_RE,
     QUOTED_REPLACED_AFTER_RE,
-    RANGE_END_RE,
-    RANGE_GAP_RE,
     REF_CONNECTOR_RE,
     REF_CONNECTOR_WORDS,
 )
@@ -444,40 +441,3 @@ def former_text_refs(refs: list[Ref], text: str) -> set[int]:
         prev = r
     return out
 
-
-# A range naming more clauses than this is a span of the text ("제1조부터 제61조까지의 개정규정"), not a list of
-# clauses someone should read: only its ends stay references.
-RANGE_MAX_INTERIOR = 10
-
-
-def range_interiors(refs: list[Ref], text: str, idx: RefIndex) -> list[Ref]:
-    """References to the clauses between the ends of a range in this document ("제6조부터 제8조까지" → 제7조): each
-    spans the whole range phrase and shares the second end's pointer flag. Both ends must resolve here, to the same
-    kind of clause (articles of one block; 항 or 호 of one parent), the first before the second."""
-    out: list[Ref] = []
-    ordered = sorted(refs, key=lambda r: r.start)
-    for a, b in pairwise(ordered):
-        gap = RANGE_GAP_RE.fullmatch(text, a.end, b.start)
-        if gap is None or a.law or b.law or not (a.target_path and b.target_path):
-            continue
-        if gap.group("word") == "부터" and not RANGE_END_RE.match(text, b.end):
-            continue
-        first, last = idx.by_path.get(a.target_path), idx.by_path.get(b.target_path)
-        if first is None or last is None or first.kind != last.kind or first is last:
-            continue
-        if first.kind == "article":
-            same = idx.block_of(first) is idx.block_of(last)
-            pool = [n for n in idx.root.walk() if n.kind == "article" and idx.block_of(n) is idx.block_of(first)]
-        else:
-            parent = idx.parent.get(id(first))
-            same = parent is not None and parent is idx.parent.get(id(last))
-            pool = [n for n in parent.children if n.kind == first.kind] if parent is not None else []
-        ids = [id(n) for n in pool]
-        if not same or id(first) not in ids or id(last) not in ids:
-            continue
-        i, j = ids.index(id(first)), ids.index(id(last))
-        if not 0 < j - i - 1 <= RANGE_MAX_INTERIOR:
-            continue
-        out += [Ref(text=text[a.start:b.end], start=a.start, end=b.end, target_path=n.path, pointer=b.pointer)
-                for n in pool[i + 1 : j]]
-    return out
