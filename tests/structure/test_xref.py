@@ -202,18 +202,6 @@ def test_a_bare_attached_is_the_verb_unless_it_points() -> None:
     text = ("신청규정\n\n제1조(서류) 사업계획서(도면 첨부)와 사진(별첨)을 낸다. 수수료는 첨부와 같다. 양식은 별첨 참조.\n")
     tree = parse(load_bytes(text.encode("utf-8"), "규정.txt"))
     assert [(r.text, r.pointer) for r in tree.find("본문/제1조").refs] == [("첨부", True), ("별첨", True)]
-
-
-def test_a_pointer_may_go_on_with_the_sentence() -> None:
-    # "…과 같으며, …", "…에 따르고 …": the reference still says where that part of the rule lives
-    text = ("요금규정\n\n제1조(요금) ① 요금은 별표 1과 같으며, 환불은 제2조에 따르고 위약금은 제3조에 따른다.\n"
-            "② 제2조에 따라 환불받은 회원도 이용할 수 있다.\n제2조(환불) 환불한다.\n제3조(위약금) 낸다.\n\n[별표 1] 요금표\n1. 성인 1만원\n")
-    tree = parse(load_bytes(text.encode("utf-8"), "규정.txt"))
-    assert [(r.text, r.pointer) for r in tree.find("본문/제1조/제1항").refs] == [
-        ("별표 1", True), ("제2조", True), ("제3조", True)]
-    assert [(r.text, r.pointer) for r in tree.find("본문/제1조/제2항").refs] == [("제2조", False)]
-
-
 def test_another_laws_addenda_number_the_amending_acts_provisions() -> None:
     # an omnibus decree's 부칙 copied into each decree it amended: its "제1조부터 제61조까지의 개정규정" are the
     # omnibus decree's articles — not this decree's, nor the 부칙's own 제1조; "제1조에 따른" there is the 부칙's own

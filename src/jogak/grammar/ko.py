@@ -169,6 +169,6 @@ KO = Grammar(
     },
     ref_patterns=REF_PATTERNS,
     # A sentence that only points elsewhere (seed 004's "pointer"): the reference is followed by one of these.
-    pointer_after=r"^\s*(?:을|를|에|의)?\s*(?:참조|참고|에\s*따른다|에\s*따름|에\s*의한다|에서\s*정한다|에\s*정한\s*바에\s*따른다|[과와]\s*같(?:다|으며|고)|에\s*따르(?:며|고)|에\s*규정된\s*바에\s*따른다|에\s*정하는\s*바에\s*따른다)",
-    pointer_after_attached=r"^(?:에\s*따른다|에\s*따름|에\s*의한다|을\s*참조|를\s*참조|참조|[과와]\s*같(?:다|으며|고)|에\s*따르(?:며|고)|에서\s*정한다|에\s*정한\s*바에\s*따른다|의\s*(?:기준|산식|방법)에\s*따른다)",
+    pointer_after=r"^\s*(?:을|를|에|의)?\s*(?:참조|참고|에\s*따른다|에\s*따름|에\s*의한다|에서\s*정한다|에\s*정한\s*바에\s*따른다|과\s*같다|와\s*같다|에\s*규정된\s*바에\s*따른다|에\s*정하는\s*바에\s*따른다)",
+    pointer_after_attached=r"^(?:에\s*따른다|에\s*따름|에\s*의한다|을\s*참조|를\s*참조|참조|과\s*같다|와\s*같다|에서\s*정한다|에\s*정한\s*바에\s*따른다|의\s*(?:기준|산식|방법)에\s*따른다)",
 )
