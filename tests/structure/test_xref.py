@@ -209,9 +209,10 @@ def test_another_laws_addenda_number_the_amending_acts_provisions() -> None:
             "부칙(소상공인 지원을 위한 61개 법령의 일부개정에 관한 대통령령) <제33434호,2023.4.25>\n"
             "제1조(시행일) 이 영은 공포한 날부터 시행한다.\n"
             "제2조(적용례) 제1조부터 제61조까지의 개정규정은 이 영 시행 전의 위반행위에도 적용한다. "
-            "제1조에 따른 시행일 전의 신청에도 같다.\n")
+            "제1조에 따른 시행일 전의 신청에도 같다.\n제3조(다른 법령의 개정) 제2조 단서의 개정규정은 따로 시행한다.\n")
     tree = parse(load_bytes(text.encode("utf-8"), "시행령.txt"))
     block = next(n for n in tree.root.walk() if n.kind == "addenda")
     got = [(r.text, r.target_path, r.reason) for r in tree.find(f"{block.path}/제2조").refs]
     assert got == [("제1조", None, "the amending act's provision"), ("제61조", None, "no such clause in this document"),
                    ("제1조", f"{block.path}/제1조", None)]
+    assert [(r.text, r.target_path) for r in tree.find(f"{block.path}/제3조").refs] == [("제2조", None)]

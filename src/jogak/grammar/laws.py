@@ -445,7 +445,8 @@ REF_CONNECTOR_RE = re.compile(
 RANGE_GAP_RE = re.compile(r"\s*(?P<word>부터|내지)\s*")
 RANGE_END_RE = re.compile(r"\s*까지")
 # "…의 개정규정" after a list of references: the provisions as an amendment wrote them ("제5조의 개정규정은 … 시행한다")
-AMENDED_PROVISIONS_AFTER_RE = re.compile(r"\s*(?:까지)?\s*의\s*개정\s*규정")
+AMENDED_PROVISIONS_AFTER_RE = re.compile(
+    r"\s*(?:까지)?\s*(?:(?:본문|단서|전단|후단|각\s*호\s*외의\s*부분)\s*)?의\s*개정\s*규정")
 # A connector holds at least one of these (a space alone joins the parts of one reference).
 REF_CONNECTOR_WORDS = (",", "，", "및", "또는", "이나", "나", "부터", "까지", "내지", "ㆍ", "·", "와", "과", "(", "이하", "중",
                        "비고")
