@@ -88,3 +88,17 @@ def test_the_rule_that_fills_the_pointer_in_answers() -> None:
     a = answer_hits("관리사 시험은 어떤 과목을 봐요?", hits).answer
     assert a.outcome == "answer", a.answer
     assert "관리 실무" in a.answer and a.citations[0].path.startswith("본문/제5조"), a.answer
+
+
+CENTER = ("제18조의2 (지원센터의 설치ㆍ운영)\n① 장관은 관리사 업무를 지원하기 위하여 관리사지원센터를 설치ㆍ운영하거나 "
+          "전문기관을 지정하여 그 업무를 위탁할 수 있다.")
+
+
+def test_who_holds_a_role_today_is_no_statutes_answer() -> None:
+    # a law says who may run or designate a centre, never which body runs it today: related, not an answer
+    hits = [_law(0, "제18조의2 (지원센터의 설치ㆍ운영)", "본문/제18조의2", CENTER, 1.0)]
+    a = answer_hits("관리사지원센터는 지금 어느 기관이 맡아서 운영하고 있어요?", hits).answer
+    assert a.outcome == "related", a.answer
+    # … while who may run it is what the clause says
+    a = answer_hits("관리사지원센터는 누가 설치하고 운영할 수 있어요?", hits).answer
+    assert a.outcome == "answer", a.answer

@@ -131,3 +131,18 @@ def test_a_short_name_made_of_the_title_words_first_syllables() -> None:
     # initials that fit two Acts of the collection name neither
     assert laws_named("공특법 제3조", ["공공주택 특별법", "공공기관 특별법"]) == set()
     assert laws_named("공특법 제3조", ["공공주택 특별법", "산업안전보건법"]) == {"공공주택 특별법"}
+
+
+@pytest.mark.parametrize(("question", "present"), [
+    ("임상시험지원센터는 지금 어느 기관이 맡아서 운영하고 있어요?", True),
+    ("현재 특구로 지정돼 있는 지역은 어디예요?", True),
+    ("요즘 인증기관으로 지정되어 있는 곳이 몇 곳이에요?", True),
+    ("지원센터는 누가 운영할 수 있어요?", False),  # who may: the law's to say
+    ("지금 바로 환불받을 수 있어요?", False),  # no entity asked
+    ("특구로 지정되려면 어디에 신청해요?", False),  # no present state
+    ("지금 운영하고 있는 가게는 어디에 신고해요?", False),  # a procedure of the asker's, not who holds a role
+])
+def test_present_fact_cue(question: str, present: bool) -> None:
+    from jogak.grammar.patterns import asks_present_fact
+
+    assert asks_present_fact(question) is present

@@ -157,3 +157,23 @@ LIST_QUESTION_RE = re.compile(
 # Kiwi's forms (a noun heads "관련되다").
 REFERENCE_VERB_STEMS = frozenset({"따르", "관하", "대하", "의하", "정하", "해당하", "규정하", "포함하", "위하",
                                   "이러하", "그러하", "같", "하", "이", "관련", "관계", "연관"})
+
+
+# A question about the world as it stands ("지금 어느 기관이 맡아서 운영하고 있어요?", "현재 특구로 지정돼 있는 지역은
+# 어디예요?"): a law says who may designate or run something, never who is designated today — such a question is
+# not answered by a statute's clause. Three parts: a present-time word, an entity asked for, a present state.
+_NOW_RE = re.compile(r"(?:^|\s)(?:지금|현재|요즘|오늘날|올해)(?:은|는|도)?\s")
+_ENTITY_ASKED_RE = re.compile(r"어디|누가|누구|어느\s*(?:기관|곳|지역|단체|회사|업체|학교|병원|센터|법인)"
+                              r"|몇\s*(?:곳|군데)|어떤\s*(?:기관|곳|지역|단체|회사|업체|센터|법인)")
+_PRESENT_STATE_RE = re.compile(r"(?:돼|되어|된|되고|하고|맡고)\s*있|운영\s*중|지정\s*중")
+# … and the question is about that state: it ends on it ("…하고 있어요?") or on the entity ("…지역은 어디예요?"),
+# not on a procedure of the asker's ("지금 운영하고 있는 가게는 어디에 신고해요?")
+_ENDS_ON_STATE_RE = re.compile(r"(?:있(?:어요|나요|습니까|죠|니|어|을까요)|(?:어디|누구|곳|군데|기관|단체|회사|업체|지역)"
+                               r"\s*(?:예요|이에요|인가요|입니까|이야|야|죠|이죠|일까요))\s*[?？.!]*\s*$")
+
+
+def asks_present_fact(question: str) -> bool:
+    """Does the question ask which entity holds a role or a designation now (see above)?"""
+    q = question.strip()
+    return bool(_NOW_RE.search(f" {q}") and _ENTITY_ASKED_RE.search(q) and _PRESENT_STATE_RE.search(q)
+                and _ENDS_ON_STATE_RE.search(q))

@@ -15,7 +15,7 @@ from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.units import Unit, normalise_ws
 from jogak.grammar.definitions import asks_a_meaning
 from jogak.grammar.laws import OFFENCE_COUNT_RE, asks_a_graded_sanction, asks_the_law, title_kind
-from jogak.grammar.patterns import DEFINITION_HEADING_RE, REFERENCE_VERB_STEMS
+from jogak.grammar.patterns import DEFINITION_HEADING_RE, REFERENCE_VERB_STEMS, asks_present_fact
 from jogak.lexicon.quantities import (
     ASK_HOW_MANY,
     ASKS_QUANTITY,
@@ -106,12 +106,15 @@ def answers_type(question: str, chosen: list[Candidate], law: bool | None = None
     A question asking what the law says ("법으로는", "법적으로") — or ``law``: pointing to the law otherwise
     (``documents.points_to_law``) — is not answered by a company's own terms restating or bettering it: the
     answer's leading unit comes from a statute, decree or rule (a law's unit quoted after the terms' does not
-    make the terms' rule the law's answer)."""
+    make the terms' rule the law's answer). A question asking who holds a role or a designation today
+    (``asks_present_fact``) is not answered by a statute's clause."""
     if chosen and DEFINITION_HEADING_RE.search(_article_title(chosen[0])) and not asks_a_meaning(question):
         return False  # a definitions article says what words mean: not what a question about facts asks
     if (asks_the_law(question) if law is None else law) and not (
             chosen and title_kind(chosen[0].excerpt.chunk.metadata.doc_title or "") != "other"):
         return False
+    if asks_present_fact(question) and chosen and title_kind(chosen[0].excerpt.chunk.metadata.doc_title or "") != "other":
+        return False  # "지금 어느 기관이 운영하고 있어요?": a statute names who may, not who does today
     if asks_exact_figure(question) and chosen and not any(
             states_figure(_said(c, cands or chosen, max_lead), question) for c in chosen if article_key(c) == article_key(chosen[0])):
         return False  # "과태료가 실제로 얼마" answered by "300만원 이하의 과태료": the figure is not in its clause
