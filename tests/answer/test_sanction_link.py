@@ -185,8 +185,11 @@ def test_whether_the_business_is_punished_too_is_the_employer_provisions_to_say(
     assert sanctions_asked("인증 안 받고 표시하면 어떤 처벌을 받아요?") == ("벌칙", "과태료")
     # the owner in person when the staff did it behind their back: a sole proprietor is the 개인 a 양벌규정 punishes
     assert sanctions_asked("직원이 사장 몰래 가짜 마크를 붙여 팔았대요. 사장인 저까지 벌금을 물어요?")[0] == "양벌"
+    # … also asked by someone else ("가게 주인도 같이")
+    assert sanctions_asked("가게 직원이 사장 몰래 팔다가 걸렸어요. 가게 주인도 같이 처벌받아요?")[0] == "양벌"
     # … not when the staff did nothing wrong (the owner's own duty is asked)
     assert sanctions_asked("용역 직원이 일하다 다치면 사장인 저도 처벌받아요?")[:1] != ("양벌",)
+    assert sanctions_asked("용역 직원이 일하다 다치면 사장님도 처벌받아요?")[:1] != ("양벌",)
     # the employer may be an association or a co-operative as well as a company
     assert sanctions_asked("조합 경리 직원이 장부를 엉터리로 썼대요. 직원만 처벌받아요, 조합도 벌금을 물어요?")[0] == "양벌"
     # the head in person may answer for their own duty (a 경영책임자): not the business's 양벌규정

@@ -197,7 +197,8 @@ _EMPLOYER_TOO_RE = re.compile(r"(?:회사|법인|업체|가게|본사|사업장|
 # … or the owner in person when the staff did it behind their back ("직원이 사장 몰래 팔았대요. 사장인 저까지 벌금을
 # 물어요?"): a sole proprietor is the 개인 a 양벌규정 punishes — unlike "용역 직원이 목숨을 잃으면 사장인 저도 …", where
 # the staff did nothing and the owner's own duty is asked
-_OWNER_TOO_RE = re.compile(r"(?:사장|대표|원장|주인|사업주|점주|업주)님?(?:인|이고|으로서)?\s*(?:저|제가|나)\s*(?:도|까지|나)")
+_OWNER_TOO_RE = re.compile(r"(?:사장|대표|원장|주인|사업주|점주|업주)님?(?:(?:인|이고|으로서)?\s*(?:저|제가|나)\s*(?:도|까지|나)"
+                           r"|\s*(?:도|까지|역시)(?![가-힣]))")  # … or asked of the owner by someone else: "가게 주인도 같이"
 _BEHIND_BACK_RE = re.compile(r"몰래|몰랐|모르게|모르는\s*사이")
 
 
