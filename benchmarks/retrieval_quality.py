@@ -165,8 +165,8 @@ SETS = {
     "a61": BLIND / "answers_r61.yaml",  # issue 13: written at the start of session 41 (f638d17), run once at the end of session 42 (708065c): now used
     "r62": BLIND / "mixed_r62.yaml",  # blind: written at the start of session 42 (5e192a0), run once at the end of session 43 (e277e9e): now used
     "a62": BLIND / "answers_r62.yaml",  # issue 13: written at the start of session 42 (5e192a0), run once at the end of session 43 (e277e9e): now used
-    "r63": BLIND / "mixed_r63.yaml",  # blind, untouched: written at the start of session 43 (e44da0d), run once at the end of session 44
-    "a63": BLIND / "answers_r63.yaml",  # issue 13, untouched: written at the start of session 43 (e44da0d), run once at the end of session 44
+    "r63": BLIND / "mixed_r63.yaml",  # blind: written at the start of session 43 (e44da0d), run once at the end of session 44 (e53da52): now used
+    "a63": BLIND / "answers_r63.yaml",  # issue 13: written at the start of session 43 (e44da0d), run once at the end of session 44 (e53da52): now used
     "r64": BLIND / "mixed_r64.yaml",  # blind, untouched: written at the start of session 44 (2ad5524), run once at the end of session 45
     "a64": BLIND / "answers_r64.yaml",  # issue 13, untouched: written at the start of session 44 (2ad5524), run once at the end of session 45
 }
