@@ -440,4 +440,3 @@ def former_text_refs(refs: list[Ref], text: str) -> set[int]:
             out.add(id(r))
         prev = r
     return out
-
