@@ -441,8 +441,7 @@ REF_CONNECTOR_RE = re.compile(
     r"|[가-하]\s*목|본문|단서|전단|후단|비고|(?:에\s*대한|의)\s*부분|\(\s*이하\s*[^()\n]{1,24}\s*한다\s*\)"
     # a part of the same law listed among its articles ("제4조, 제2장제1절, 제16조", "(제2장제1절 및 제2절, 제3장부터 …")
     r"|제\s*\d+\s*(?:편|장|절|관)(?:\s*의\s*\d+)?)*")
-# A range of references: "제6조부터 제8조까지", "제1항부터 제3항까지", older "제3조 내지 제5조" — the clauses between
-# the two ends are referred to as well. RANGE_GAP_RE is the text between the ends; "부터" needs "까지" after the second.
+# A range ("제6조부터 제8조까지", older "제3조 내지 제5조"): the gap between its ends; "부터" needs "까지" after the second.
 RANGE_GAP_RE = re.compile(r"\s*(?P<word>부터|내지)\s*")
 RANGE_END_RE = re.compile(r"\s*까지")
 # "…의 개정규정" after a list of references: the provisions as an amendment wrote them ("제5조의 개정규정은 … 시행한다")
