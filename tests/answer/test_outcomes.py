@@ -242,6 +242,10 @@ def test_a_yes_no_question_about_something_the_clause_never_names_is_not_answere
     ("새벽배송에 들어 있던 아이스팩도 가져가 줘요?", ["아이스팩"]),
     ("상담은 전화나 화상으로도 받을 수 있어요?", ["화상"]),
     ("환불은 언제 돼요?", []),
+    # a word the analyser does not know keeps its 도 in one token: the noun is still what the rule must speak of
+    ("판매 가능한 곤충 목록에 왕사슴벌레도 들어가 있어요?", ["왕사슴벌레"]),
+    ("결제한도 넘으면 어떻게 돼요?", []),  # a known compound ending in 한도 is no noun with 도
+    ("제주특별자치도 매장도 있어요?", ["매장"]),
 ])
 def test_the_noun_a_yes_no_question_extends_the_rule_to(question: str, also: list[str]) -> None:
     from jogak.answer.generators.fit import also_asked

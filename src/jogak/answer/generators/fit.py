@@ -240,6 +240,12 @@ def also_asked(question: str) -> list[str]:
             j -= 1
         if len(word) >= 2:
             found = [word]
+    # a word the analyser does not know keeps its "도" ("왕사슴벌레도" is one NNG): a long noun ending in 도 before a
+    # predicate is that noun with the particle ("제도", "한도", "정도" are short or split off; "…자치도" is a province)
+    for i, t in enumerate(toks[:-1]):
+        if (t.tag in ("NNG", "NNP") and len(t.form) >= 4 and t.form.endswith("도") and not t.form.endswith("자치도")
+                and t.start >= asked_from and toks[i + 1].tag.startswith(("VV", "VA", "VX", "XSV"))):
+            found = [t.form[:-1]]
     return found
 
 
