@@ -177,3 +177,7 @@ def asks_present_fact(question: str) -> bool:
     q = question.strip()
     return bool(_NOW_RE.search(f" {q}") and _ENTITY_ASKED_RE.search(q) and _PRESENT_STATE_RE.search(q)
                 and _ENDS_ON_STATE_RE.search(q))
+
+# Words that name a kind of document or its parts ("법적으로", "약관에는", "시행령 조항"): they say where to look, not what
+# the answer is about — a unit sharing only them with the question adds nothing to an answer.
+DOCUMENT_KIND_WORDS = frozenset({"법", "법률", "법령", "시행령", "시행규칙", "약관", "조항"})

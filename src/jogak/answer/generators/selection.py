@@ -16,7 +16,7 @@ from jogak.answer.morph import numbers
 from jogak.answer.text import normalise_ws, refers
 from jogak.answer.units import in_clauses
 from jogak.answer.verify import SAME_TOPIC, disagree, topic_overlap
-from jogak.grammar.patterns import ANY_OF_LEAD_RE
+from jogak.grammar.patterns import ANY_OF_LEAD_RE, DOCUMENT_KIND_WORDS
 from jogak.grammar.patterns import LIST_LEAD_RE as LIST_LEAD
 
 _ITEM_MARK_ONLY = re.compile(r"\s*(?:\(?[0-9가-힣a-zA-Z]{1,3}[.)]|[①-⑳])?\s*")  # what parts a lead from its item 1
@@ -61,7 +61,7 @@ def select(cands: list[Candidate], best: Candidate, w: ExtractiveWeights,
             continue
         if wants_list and c.unit.kind == "item" and not same_doc(c, best):
             continue  # a question asking for a list: another document's list (made whole below) is not it
-        new_terms = _covered(c) - q_cov
+        new_terms = _covered(c) - q_cov - DOCUMENT_KIND_WORDS  # "법" of "법적으로" is no part of the question
         if not new_terms and not (sibling and c.score >= w.sibling_keep * best.score):
             continue
         chosen.append(c)
