@@ -75,3 +75,19 @@ def test_which_parts_ask_whether_something_costs() -> None:
     assert not asks_a_charge("돈을 돌려받을 수 있어요?")  # a refund
     assert not asks_a_charge("수수료를 받을 수 있어요?")  # whether one may charge: no figure asked
     assert not asks_a_charge("수강료는 얼마예요?")  # "얼마": figure_asked reads it
+
+
+ENTRY = """별표 1 입장료
+구분 | 기준 | 요금
+입장료 | 어른 | 8,000원
+입장료 | 만 65세 이상 | 5,000원
+단체 요금 | 어린이 1명 | 12,000원
+1. 단체 요금은 15명 이상 단체의 어린이에게만 적용하며, 인솔자는 입장료를 내지 아니한다."""
+
+
+def test_a_part_asking_whether_it_costs_is_answered_by_costing_nothing() -> None:
+    # "선생님들도 입장료를 내야 해요?": the note saying the leaders pay nothing answers it — no other 입장료 row joins
+    hits = [clause_hit("약관", 0, "별표 1 (입장료)", "별표 1", ENTRY, block="appendix", chunk_id="entry")]
+    a = answer_hits("단체 요금은 아이 한 명당 얼마예요? 따라가는 선생님들도 입장료를 내야 해요?", hits).answer
+    assert "12,000원" in a.answer and "내지 아니한다" in a.answer, a.answer
+    assert "5,000원" not in a.answer and "8,000원" not in a.answer, a.answer

@@ -83,10 +83,13 @@ def typed_part(part: str, ranked: list[Candidate], floor: float,
     ``figure_asked``) whose best unit (``ranked[0]``, by the part's own score) states none: the best unit ``among``
     the answer's own clauses or tables that does, scoring ``floor`` of the part's best — else None. The fee of the
     shuttle is the row below the class fee in the table the answer quotes, not the sentence about the van that
-    shares the part's words."""
+    shares the part's words. A part asking whether something costs ("…도 내야 해요?") is answered by a best unit
+    saying it costs nothing ("…는 내지 아니한다"): no other figure joins."""
     kind = figure_asked(part) if asks_quantity(part) else MONEY_FIGURE if asks_a_charge(part) else None
     if not ranked or kind is None or kind.search(ranked[0].unit.display()):
         return None
+    if kind is MONEY_FIGURE and not asks_quantity(part) and MONEY_ANSWER.search(ranked[0].unit.display()):
+        return None  # "선생님도 입장료를 내야 해요?" is answered by "인솔자는 입장료를 내지 아니한다", not by another fee row
     return next((c for c in ranked[1:] if c.score >= floor * ranked[0].score and among(c)
                  and kind.search(c.unit.display())), None)
 
