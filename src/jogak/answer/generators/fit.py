@@ -85,10 +85,11 @@ def typed_part(part: str, ranked: list[Candidate], floor: float,
     shuttle is the row below the class fee in the table the answer quotes, not the sentence about the van that
     shares the part's words. A part asking whether something costs ("…도 내야 해요?") is answered by a best unit
     saying it costs nothing ("…는 내지 아니한다"): no other figure joins."""
-    kind = figure_asked(part) if asks_quantity(part) else MONEY_FIGURE if asks_a_charge(part) else None
+    charge = not asks_quantity(part) and asks_a_charge(part)
+    kind = figure_asked(part) if asks_quantity(part) else MONEY_FIGURE if charge else None
     if not ranked or kind is None or kind.search(ranked[0].unit.display()):
         return None
-    if kind is MONEY_FIGURE and not asks_quantity(part) and MONEY_ANSWER.search(ranked[0].unit.display()):
+    if charge and MONEY_ANSWER.search(ranked[0].unit.display()):
         return None  # "선생님도 입장료를 내야 해요?" is answered by "인솔자는 입장료를 내지 아니한다", not by another fee row
     return next((c for c in ranked[1:] if c.score >= floor * ranked[0].score and among(c)
                  and kind.search(c.unit.display())), None)
@@ -113,10 +114,10 @@ def answers_type(question: str, chosen: list[Candidate], law: bool | None = None
     (``asks_present_fact``) is not answered by a statute's clause."""
     if chosen and DEFINITION_HEADING_RE.search(_article_title(chosen[0])) and not asks_a_meaning(question):
         return False  # a definitions article says what words mean: not what a question about facts asks
-    if (asks_the_law(question) if law is None else law) and not (
-            chosen and title_kind(chosen[0].excerpt.chunk.metadata.doc_title or "") != "other"):
+    led_by_law = bool(chosen) and title_kind(chosen[0].excerpt.chunk.metadata.doc_title or "") != "other"
+    if (asks_the_law(question) if law is None else law) and not led_by_law:
         return False
-    if asks_present_fact(question) and chosen and title_kind(chosen[0].excerpt.chunk.metadata.doc_title or "") != "other":
+    if asks_present_fact(question) and led_by_law:
         return False  # "지금 어느 기관이 운영하고 있어요?": a statute names who may, not who does today
     if asks_exact_figure(question) and chosen and not any(
             states_figure(_said(c, cands or chosen, max_lead), question) for c in chosen if article_key(c) == article_key(chosen[0])):
@@ -231,7 +232,12 @@ def also_asked(question: str) -> list[str]:
     toks = kiwi().tokenize(question)
     found: list[str] = []
     for i, t in enumerate(toks):
-        if t.tag != "JX" or t.form != "도" or t.start < asked_from:
+        if t.start < asked_from:
+            continue
+        if _fused_do(toks, i):
+            found = [t.form[:-1]]
+            continue
+        if t.tag != "JX" or t.form != "도":
             continue
         j = i - 1
         if j >= 0 and toks[j].tag == "JKB" and toks[j].form in ("에", "로", "으로", "에서"):
@@ -243,13 +249,15 @@ def also_asked(question: str) -> list[str]:
             j -= 1
         if len(word) >= 2:
             found = [word]
-    # a word the analyser does not know keeps its "도" ("왕사슴벌레도" is one NNG): a long noun ending in 도 before a
-    # predicate is that noun with the particle ("제도", "한도", "정도" are short or split off; "…자치도" is a province)
-    for i, t in enumerate(toks[:-1]):
-        if (t.tag in ("NNG", "NNP") and len(t.form) >= 4 and t.form.endswith("도") and not t.form.endswith("자치도")
-                and t.start >= asked_from and toks[i + 1].tag.startswith(("VV", "VA", "VX", "XSV"))):
-            found = [t.form[:-1]]
     return found
+
+
+def _fused_do(toks: list, i: int) -> bool:
+    """A word the analyser does not know keeps its "도" ("왕사슴벌레도" is one NNG): a long noun ending in 도 before a
+    predicate is that noun with the particle ("제도", "한도", "정도" are short or split off; "…자치도" is a province)."""
+    t = toks[i]
+    return (t.tag in ("NNG", "NNP") and len(t.form) >= 4 and t.form.endswith("도") and not t.form.endswith("자치도")
+            and i + 1 < len(toks) and toks[i + 1].tag.startswith(("VV", "VA", "VX", "XSV")))
 
 
 _CLAUSE_WORDS = ("NNG", "NNP", "VV", "VA", "XR", "SL")
