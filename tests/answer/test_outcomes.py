@@ -177,6 +177,21 @@ def test_another_document_is_said_to_agree_or_differ_only_on_the_same_figures():
     assert "관련 규정이 있습니다" in note("사업자는 제3조에 따른 환불 요청을 받으면 지체 없이 환불하여야 한다.")
 
 
+def test_an_acts_own_decree_is_noted_only_when_it_agrees_or_differs():
+    # one law family: the decree's merely related clause is a delegated detail, not a second statement of the rule
+    q = "환불은 며칠 안에 해 주나요?"
+    act = _article("전자상거래법", 18, "청약철회등의 효과", ["사업자는 환불 요청을 받은 날부터 3영업일 이내에 환불하여야 한다."], "a")
+
+    def last_line(decree_text: str) -> str:
+        decree = _article("전자상거래법 시행령", 21, "환불의 절차", [decree_text], "b")
+        ans = answer_hits(q, [Hit(act, 1.0, 0), Hit(decree, 0.9, 1)]).answer
+        assert ans.outcome == "answer" and "3영업일 이내에 환불하여야" in ans.answer, ans.answer
+        return ans.answer.splitlines()[-1]
+
+    assert "다르게 정해져 있습니다" in last_line("사업자는 환불 요청을 받은 날부터 7일 이내에 환불하여야 한다.")
+    assert "관련 규정" not in last_line("사업자는 법 제18조에 따른 환불 요청을 받으면 지체 없이 환불하여야 한다.")
+
+
 def test_a_named_article_is_not_its_의2_sibling():
     # "제21조" names 제21조, not 제21조의2 (another article) — whose ① must not crowd out 제21조's ②
     art = _article("청소년 기본법", 21, "청소년지도사", ["장관은 연수를 마친 사람에게 청소년지도사 자격을 부여한다.",

@@ -3,8 +3,14 @@
 
 from __future__ import annotations
 
+import re
+
 from jogak.answer.generators.candidates import Candidate
 from jogak.answer.units import Unit, normalise_ws
+
+# A lead-in that announces a list or table ("… 다음과 같다.", "다음 각 호의 …"): never an answer alone.
+_LEAD_IN = re.compile(r"(?:다음과\s*같(?:다|습니다)|아래와\s*같(?:다|습니다)|다음\s*각\s*(?:호|목)의?\s*"
+                      r"(?:어느\s*하나에\s*해당하는\s*)?\S*\s*(?:같다|다음과)?|as\s+follows)[.:：]?\s*$", re.I)
 
 
 def lead_units(c: Candidate, max_chars: int) -> list[Unit]:
@@ -37,3 +43,8 @@ def lead_quotes(c: Candidate, cands: list[Candidate], max_chars: int) -> list[tu
                 and normalise_ws(u.text) in ctx):
             return [(x.excerpt.n, u)]
     return []
+
+
+def is_lead_in(text: str) -> bool:
+    """"등급별 기준과 하루포인트 적립률은 다음과 같다." — a sentence that only announces a list."""
+    return bool(_LEAD_IN.search(text.strip()))

@@ -10,12 +10,12 @@ from jogak.answer.citations import locate
 from jogak.answer.context import LABELS, Context
 from jogak.answer.generators.base import DraftStatement, Quote
 from jogak.answer.generators.candidates import Candidate, same_doc
-from jogak.answer.generators.leads import lead_quotes
+from jogak.answer.generators.leads import is_lead_in, lead_quotes
+from jogak.answer.generators.other_doc import other_document, other_document_note
 from jogak.answer.generators.weights import ExtractiveWeights
-from jogak.answer.morph import numbers
 from jogak.answer.text import normalise_ws, refers
 from jogak.answer.units import in_clauses
-from jogak.answer.verify import SAME_TOPIC, disagree, topic_overlap
+from jogak.answer.verify import disagree, topic_overlap
 from jogak.grammar.patterns import ANY_OF_LEAD_RE, DOCUMENT_KIND_WORDS
 from jogak.grammar.patterns import LIST_LEAD_RE as LIST_LEAD
 
@@ -30,9 +30,6 @@ _LIMITS_PARA = re.compile(r"^\s*(?:제\s*(?P<n>\d+)\s*항(?:에도\s*불구하�
 # A paragraph stating the basis or period the rest of its clause is measured on ("회원 등급은 직전 3개월
 # 동안의 실결제액을 기준으로 …"): it changes what the later paragraphs' numbers mean.
 _BASIS = re.compile(r"(?:을|를)\s*기준으로|기준\s*기간|동안의|동안을")
-# A lead-in that announces a list or table ("… 다음과 같다.", "다음 각 호의 …"): never an answer alone.
-_LEAD_IN = re.compile(r"(?:다음과\s*같(?:다|습니다)|아래와\s*같(?:다|습니다)|다음\s*각\s*(?:호|목)의?\s*"
-                      r"(?:어느\s*하나에\s*해당하는\s*)?\S*\s*(?:같다|다음과)?|as\s+follows)[.:：]?\s*$", re.I)
 _CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
 _LEAD_CAPTION = re.compile(r"^\d+(?:\.\d+)*\.?\s+[A-Z][\w'’ ,&/-]{0,60}\.\s+(?=[A-Z])")
 
@@ -188,49 +185,10 @@ def compose(chosen: list[Candidate], cands: list[Candidate], context: Context,
                 attributed.add(where)
                 text = _attribute(text, where, context.lang)
         out.append(DraftStatement(text, [Quote(c.excerpt.n, c.unit)]))
-    other = _other_document(kept, cands, w)
+    other = other_document(kept, cands, w)
     if other is not None:
-        notes.append(other_document_note(kept[0], other, context))
+        notes.append(other_document_note(*other, context))
     return _without_dangling_leads(out) + notes
-
-
-def _other_document(kept: list[Candidate], cands: list[Candidate], w: ExtractiveWeights) -> Candidate | None:
-    """Another document's unit that states the answer's rule too (a statute and the terms restating it):
-    it scores at least ``other_doc_keep`` of the answer's best unit and talks about the same thing."""
-    if not kept:
-        return None
-    docs = {(c.excerpt.chunk.metadata.doc_id or c.excerpt.chunk.metadata.source) for c in kept}
-    best = max(kept, key=lambda c: c.score)
-    for c in cands:
-        md = c.excerpt.chunk.metadata
-        if c.score < w.other_doc_keep * best.score:
-            break
-        if (md.doc_id or md.source) in docs or not c.unit.answerable or is_lead_in(c.unit.text):
-            continue
-        if topic_overlap(best.unit.text, c.unit.text) >= w.other_doc_overlap:
-            return c
-    return None
-
-
-def other_document_note(best: Candidate, other: Candidate, context: Context) -> DraftStatement:
-    """"반품교환환불정책 제3조 ①에도 같은 취지의 규정이 있습니다: …" when the two state the same figures for the
-    same thing, "…에는 다르게 정해져 있습니다" when they state different ones (``verify.disagree``), and only "…에도
-    관련 규정이 있습니다" otherwise: a clause number or a bare figure in one of them is no evidence that two rules
-    agree or differ, and a wrong "다르게" misleads more than no note (a used a13 answer claimed a difference
-    between two unrelated rules of one decree)."""
-    lab = LABELS[context.lang]
-    clause = locate(other.excerpt.chunk, other.unit.start, other.unit.end, other.unit)
-    where = f"{other.excerpt.chunk.metadata.doc_title} {clause.article}".strip()
-    key = "other_related"
-    if disagree(best.unit.text, other.unit.text):
-        key = "other_differs"
-    else:
-        fb = {n for n in numbers(best.unit.text) if not n.isdigit()}
-        fo = {n for n in numbers(other.unit.text) if not n.isdigit()}
-        if fb and fb == fo and topic_overlap(best.unit.text, other.unit.text) >= SAME_TOPIC:
-            key = "other_same"
-    return DraftStatement(lab[key].format(doc=where, quote=other.unit.shown()),
-                          [Quote(other.excerpt.n, other.unit)], note=True)
 
 
 def _without_dangling_leads(statements: list[DraftStatement]) -> list[DraftStatement]:
@@ -456,11 +414,6 @@ def whole_article(c: Candidate, cands: list[Candidate], most: int) -> list[Candi
     same = sorted((x for x in cands if x.excerpt.n == c.excerpt.n and x.unit.heading == c.unit.heading
                    and x.unit.answerable), key=lambda x: x.unit.start)
     return same if len(same) <= most and not any(x.unit.kind == "table_row" for x in same) else []
-
-
-def is_lead_in(text: str) -> bool:
-    """"등급별 기준과 하루포인트 적립률은 다음과 같다." — a sentence that only announces a list."""
-    return bool(_LEAD_IN.search(text.strip()))
 
 
 def _paragraph_no(marker: str) -> int:
