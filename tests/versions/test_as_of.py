@@ -306,6 +306,8 @@ def test_a_work_known_only_by_a_text_not_yet_in_force_answers_from_it_and_says_s
         assert any("takes effect on 2099-01-01" in w and "not yet in force" in w for w in res.warnings)
         ans = ask(st, "포인트 유효기간은?")
         assert ans.citations and "2099. 1. 1. 시행 예정인" in ans.answer and "아직 시행 전" in ans.answer
+        # a policy is not a law: it "applies", it is not "in force as a 법령"
+        assert "지금 적용되는 내용과 다를 수 있습니다" in ans.answer and "법령" not in ans.answer
         assert any("2099-01-01" in w for w in ans.warnings)
         # shown as related clauses (nothing asserted), the same text is only said to come from that version
         from jogak.answer.versions import annotate
@@ -393,5 +395,17 @@ def test_an_act_before_a_change_not_yet_in_force_is_answered_from_that_text(tmp_
         # the old rule itself is not in the collection: no answer from the coming text
         ans = ask(st, "개정 전에는 포인트 유효기간이 얼마였나요?")
         assert not ans.citations and not ans.supported
+    finally:
+        st.close()
+
+
+def test_a_law_not_yet_in_force_is_said_to_differ_from_the_law_in_force(tmp_path: Path) -> None:
+    (tmp_path / "포인트적립법.md").write_text(POLICY_NEW.replace("2025년 1월 1일", "2099년 1월 1일"), encoding="utf-8")
+    st = open_store(tmp_path / "db", embedder=False)
+    try:
+        assert not st.ingest([str(tmp_path / "포인트적립법.md")]).failed
+        ans = ask(st, "포인트 유효기간은?")
+        assert "2099. 1. 1. 시행 예정인 포인트적립법" in ans.answer, ans.answer
+        assert "지금 시행 중인 법령과 다를 수 있습니다" in ans.answer
     finally:
         st.close()

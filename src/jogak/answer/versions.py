@@ -24,6 +24,7 @@ from typing import Any
 
 from jogak.answer.citations import locate, render_sources
 from jogak.grammar.effective import ADDENDA_DATE_RE, is_transitional, parse_date
+from jogak.grammar.laws import title_kind
 from jogak.index.versions import today
 from jogak.model import Answer, Citation, Hit
 
@@ -45,6 +46,7 @@ def annotate(answer: Answer, hits: list[Hit], notices: list[str], lang: str) -> 
     by_id = {h.chunk.id: h for h in hits}
     named: list[str] = []
     pending: list[str] = []
+    pending_law = False
     for c in answer.citations:
         h = by_id.get(c.chunk_id)
         v = h.version if h is not None else None
@@ -60,6 +62,7 @@ def annotate(answer: Answer, hits: list[Hit], notices: list[str], lang: str) -> 
                          f"the text of {c.doc_title} taking effect on {v['effective_from']}")
                 if label not in pending:
                     pending.append(label)
+                    pending_law = pending_law or title_kind(c.doc_title or "") != "other"
                 continue
             label = _version_name(c.doc_title, v, lang, _day_label(answer.filters, lang))
             if label not in named:
@@ -70,10 +73,13 @@ def annotate(answer: Answer, hits: list[Hit], notices: list[str], lang: str) -> 
         names = ", ".join(pending)
         if lang == "ko":
             lead = (f"{names}에 따른 답입니다" if asserted else f"참고: 아래 조항 중 일부는 {names}에서 왔습니다")
-            lead += " (아직 시행 전인 판이라 지금 시행 중인 법령과 다를 수 있습니다). "
+            # a statute "in force"; terms or a policy only "apply"
+            lead += (" (아직 시행 전인 판이라 지금 시행 중인 법령과 다를 수 있습니다). " if pending_law
+                     else " (아직 시행 전인 판이라 지금 적용되는 내용과 다를 수 있습니다). ")
         else:
             lead = (f"This answer follows {names}" if asserted else f"Note: some clauses below come from {names}")
-            lead += " (not yet in force; the law in force today may differ). "
+            lead += " (not yet in force; the law in force today may differ). " if pending_law else \
+                " (not yet in force; the text that applies today may differ). "
         answer.answer = lead + answer.answer
     if named:
         names = ", ".join(named)
