@@ -16,6 +16,7 @@ from fakes import HashEmbedder
 
 from jogak.answer.ask import answer_hits
 from jogak.grammar.definitions import (
+    as_said_terms,
     asked_terms,
     asks_a_meaning,
     defined_term,
@@ -169,6 +170,27 @@ def test_the_clause_introducing_a_term_answers_what_it_is(store) -> None:
 def test_the_definition_comes_first_for_a_meaning_question(store) -> None:
     assert _first(store, "물빛레저 약관에서 말하는 대여기구는 어떤 걸 말해요?") == ("이용약관_물빛레저", "제2조 (용어의 정의)")
     # the same words asking something else: the rule, not the definition
+    assert _first(store, "물빛레저 대여기구에 이상이 있으면 어떻게 해요?")[1].startswith("제7조")
+
+
+@pytest.mark.parametrize(("question", "term", "by_law"), [
+    ("나라에서 말하는 '해양레저관광'에 다이빙도 들어가요?", "해양레저관광", True),
+    ("키즈카페도 어린이 안전 법에서 말하는 어린이 시설에 들어가요?", "어린이시설", True),
+    ("법에서 말하는 '실종아동'은 몇 살까지예요?", "실종아동", True),
+    ("첫숨제대혈 약관에서 말하는 보관기간은 언제부터 언제까지예요?", "보관기간", False),
+])
+def test_a_term_named_as_a_text_uses_it(question: str, term: str, by_law: bool) -> None:
+    assert (term, by_law) in as_said_terms(question)
+
+
+def test_a_term_named_as_the_law_uses_it_finds_the_laws_definition(store) -> None:
+    # not a meaning question ("…에 들어가요?"), yet about the term as the text says it: its definition first;
+    # "이용자" is defined by the terms and the rules alike — "약관에서 말하는" picks no law, "규정에서" neither
+    assert asked_terms("물빛레저 약관에서 말하는 대여기구에 야간용 제트스키도 들어가요?") == []
+    assert _first(store, "물빛레저 약관에서 말하는 대여기구에 야간용 제트스키도 들어가요?") == \
+        ("이용약관_물빛레저", "제2조 (용어의 정의)")
+    assert _first(store, "법에서 말하는 선택적 복지제도에 건강검진 지원도 들어가요?")[1].startswith("제4조")
+    # the same words without the cue ask about the rule
     assert _first(store, "물빛레저 대여기구에 이상이 있으면 어떻게 해요?")[1].startswith("제7조")
 
 

@@ -147,3 +147,38 @@ def asks_a_meaning(question: str) -> bool:
     """Whether the question asks what a word or a thing is — what a definitions article answers — rather than
     a fact about it ("사내근로복지기금에서는 어떤 지원을 해 줘요?" asks what the fund does, not what it is)."""
     return bool(asked_terms(question) or DEFINITION_QUESTION_RE.search(question) or IDENTITY_CUE_RE.search(question))
+
+
+# A term named as a text uses it: "법에서 말하는 '실종아동'은 몇 살까지예요?", "나라에서 말하는 해양레저관광산업에
+# 들어가요?", "약관에서 말하는 보관기간은 언제부터예요?" — whatever is asked about the term (who counts, what it
+# includes, how old), the item that defines it is what the question is about. Group ``by``: who says it.
+_AS_SAID_RE = re.compile(
+    r"(?P<by>법률|법령|법|시행령|시행규칙|약관|규칙|규정|규약|나라|정부)\s*(?:에서는?|상|이|으로)?\s*(?:말하는|이르는)\s+"
+    r"(?P<rest>[^?？.!,]{2,40})")
+# a particle that ends a noun phrase for sure (이 / 가 may end a noun: 어린이, 대가)
+_ENDS_PHRASE = re.compile(r"(?:에서도|에서는|에게도|에도|에는|에서|에게|으로|을|를|은|는|의|에|로|과|와|도|만)$")
+_LAW_SAYS = frozenset({"법률", "법령", "법", "시행령", "시행규칙", "나라", "정부"})
+_QUOTES = "\"'“”‘’「」『』"
+
+
+def as_said_terms(question: str) -> list[tuple[str, bool]]:
+    """The terms a question names as a text uses them ("…에서 말하는 X"), spaces removed, longest first, each
+    with whether a law says it (법, 시행령, 나라 …) rather than terms or rules: the one to three words after the
+    cue, the last one's particle dropped ("'해양레저관광'에" → 해양레저관광; "어린이 시설에" → 어린이시설,
+    어린이)."""
+    out: dict[str, bool] = {}
+    for m in _AS_SAID_RE.finditer(question):
+        by_law = m.group("by") in _LAW_SAYS
+        words: list[str] = []
+        for w in m.group("rest").split()[:3]:
+            w = w.lstrip(_QUOTES)
+            cut = next((i for i, ch in enumerate(w) if ch in _QUOTES), None)
+            words.append(w[:cut] if cut is not None else w)
+            if cut is not None or _ENDS_PHRASE.search(w):
+                break  # a closing quote or a particle ends the noun phrase ("'대학생'에 저 같은", "유아는 몇")
+        for n in range(len(words), 0, -1):
+            head = "".join(words[: n - 1])
+            for tail in dict.fromkeys((words[n - 1], _PARTICLE_END.sub("", words[n - 1]))):
+                if len(head + tail) >= 2:
+                    out.setdefault(head + tail, by_law)
+    return sorted(out.items(), key=lambda t: len(t[0]), reverse=True)

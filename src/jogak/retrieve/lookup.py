@@ -1,13 +1,14 @@
 """Clause lookup: a clause or case named in the question ("제8조", "반품교환환불정책 제2조", "Section 4.2",
 "2000다11621 판결요지") puts that node's chunks first, ahead of everything the retrievers ranked; so does a
-term the question asks the meaning of ("유전자검사는 어떤 검사예요?") for the chunk whose definitions item
-defines it (the ``defines`` column, written at ingest)."""
+term the question asks the meaning of ("유전자검사는 어떤 검사예요?") or names as a text uses it ("법에서 말하는
+'실종아동'은 몇 살까지예요?") for the chunk whose definitions item defines it (the ``defines`` column, written at
+ingest)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from jogak.grammar.definitions import asked_terms, restricted_compound
+from jogak.grammar.definitions import as_said_terms, asked_terms, restricted_compound
 from jogak.grammar.laws import kinds_before_articles, title_kind
 from jogak.korean import modifying_verb
 from jogak.retrieve import structural
@@ -66,14 +67,20 @@ def _defining_rows(scope: Scope, entries: list[Entry], by_row: dict[int, Entry],
     defines), in the documents the question names if it names any, in the retrievers' order."""
     lex = scope.lex
     defined = lex.memo("defined_terms", lambda: _term_rows(lex.column("defines")))
+    said = next(((t, law) for t, law in as_said_terms(scope.query) if t in defined), None)
     term = next((t for t in asked_terms(scope.query, modifying_verb) if t in defined), None) \
-        or restricted_compound(scope.query, defined, modifying_verb)
+        or (said[0] if said else None) or restricted_compound(scope.query, defined, modifying_verb)
     if term is None:
         return []
     doc_ids = _named_documents(scope)
     dcol = lex.column("doc_id")
     rows = [i for i in defined[term] if (scope.mask is None or scope.mask[i])
             and (doc_ids is None or dcol[i] in doc_ids)]
+    if said and said[0] == term and doc_ids is None:
+        # "법에서 말하는 X": the laws' definition of X before the terms' (and the terms' for "약관에서 말하는")
+        tcol = lex.column("doc_title")
+        said_by = [i for i in rows if (title_kind(tcol[i]) != "other") == said[1]]
+        rows = said_by or rows
     rank = {e.row: j for j, e in enumerate(entries)}
     first: list[Entry] = []
     for i in sorted(rows, key=lambda i: rank.get(i, len(entries)))[:most]:
