@@ -214,6 +214,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "regulation-0.8": {"regulation_prior": 0.8},
     "no-delegation": {"delegation_top": 0},  # session 29: an Act clause that delegates followed by its decree's
     "no-sanction": {"sanction_top": 0},  # session 32: the penalty article citing a leading duty clause as breached
+    "no-sanction-laws": {"sanction_laws_first": 0},  # session 45: a state-sanction question ranks the laws first
     "no-disqualification": {"disqualification_top": 0},  # session 33: the 결격사유 article of a leading hit's law
     "delegation-1": {"delegation_top": 1},
     "delegation-5": {"delegation_top": 5},

@@ -77,3 +77,28 @@ def test_a_named_document_and_the_switch_win(store) -> None:
 def test_a_collection_of_terms_only_is_left_alone(tmp_path: Path) -> None:
     for st in law_store(tmp_path, {"이용약관_풀빛농장.md": TERMS}):
         assert set(_weights(st, "구청이 텃밭을 열어 줄 수 있어요?", 0.9).values()) == {None}
+
+
+def _first_titles(store, question: str, laws_first: int) -> list[str]:
+    from jogak.retrieve import search
+
+    res = search(store, question, k=4, options=SearchOptions.from_config({}, sanction_laws_first=laws_first,
+                                                                           regulation_prior=1.0))
+    return [h.chunk.metadata.doc_title for h in res.hits]
+
+
+# the terms repeat the breach word for word; the Act punishes it in other words
+TERMS_SALE = TERMS.replace("회원은 텃밭에서 기른 채소를 팔 수 없으며, 어기면 회사는 분양을 취소한다.",
+                           "회원이 텃밭에서 기른 채소를 몰래 팔다가 걸리면 회사는 분양을 취소하고 "
+                           "텃밭에서 기른 채소를 거두어 간다.")
+
+
+def test_a_state_sanction_question_ranks_the_laws_first(tmp_path: Path) -> None:
+    q = "텃밭에서 기른 채소를 몰래 팔다가 걸리면 어떤 처벌을 받아요?"
+    for st in law_store(tmp_path, {"동네텃밭법.md": ACT, "이용약관_풀빛농장.md": TERMS_SALE}):
+        assert _first_titles(st, q, 0)[0] == "이용약관_풀빛농장"  # as ranked: the terms' words
+        titles = _first_titles(st, q, 3)
+        # only the Act can impose a 처벌: its clauses first, the terms' behind them, still listed
+        assert titles[:2] == ["동네텃밭법", "동네텃밭법"] and "이용약관_풀빛농장" in titles, titles
+        # a question about the company's own consequence asks no state sanction: left as ranked
+        assert _first_titles(st, "약관에서는 텃밭에서 기른 채소를 몰래 팔다가 걸리면 어떻게 돼요?", 3)[0] == "이용약관_풀빛농장"

@@ -7,7 +7,8 @@ tells the Act from its decree), by the kind of document it is ("약관", "처리
 or by a name its opening line alone carries (a company, a party: "누리북스는 …"). Those documents'
 candidates are lifted by ``document_boost``. A question naming no document but asking about public regulation
 or what a public body does ("과태료", "허가", "구청이 …") prefers the laws: in a collection of laws and other
-documents, the others' candidates are discounted by ``regulation_prior`` (a company's terms bind no 구청). Without a
+documents, the others' candidates are discounted by ``regulation_prior`` (a company's terms bind no 구청), and
+one asking a state sanction ("어떤 처벌을 받아요?") ranks every law's clause before them (``laws_first``). Without a
 named document, each later clause of a document already shown is discounted by ``document_spread`` per clause, so
 the documents that fit take turns.
 """
@@ -18,6 +19,7 @@ import re
 from typing import TYPE_CHECKING
 
 from jogak.grammar.laws import (
+    asks_a_sanction,
     asks_about_regulation,
     family_of,
     laws_named,
@@ -212,3 +214,20 @@ def spread(scope: Scope, entries: list[Entry], named: set[str]) -> list[Entry]:
         keyed.append((e.score * (1.0 - d) ** n, -j, e))
     keyed.sort(key=lambda t: (-t[0], -t[1]))
     return fixed + [e for _, _, e in keyed]
+
+
+def laws_first(scope: Scope, entries: list[Entry]) -> list[Entry]:
+    """A question asking a state sanction (``asks_a_sanction``): the laws' first ``sanction_laws_first`` clauses
+    before the other documents' (a company's terms impose no 벌금; the terms' clauses keep their order behind
+    them); clause lookups ("제8조") keep their place."""
+    most = int(scope.opts.sanction_laws_first)
+    if not scope.opts.documents or most <= 0 or not entries or not asks_a_sanction(scope.query):
+        return entries
+    kinds = scope.lex.memo("doc_kinds", lambda: _doc_kinds(scope))
+    if len(set(kinds.values())) < 2:
+        return entries
+    dcol = scope.lex.column("doc_id")
+    fixed = [e for e in entries if "clause" in e.matched]
+    rest = [e for e in entries if "clause" not in e.matched]
+    lead = [e for e in rest if kinds.get(dcol[e.row], False)][:most]
+    return fixed + lead + [e for e in rest if e not in lead]

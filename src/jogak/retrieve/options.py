@@ -82,6 +82,11 @@ class SearchOptions:
     # contracts), the other documents' candidates are multiplied by regulation_prior — a company's terms do
     # not bind a 구청 or set a fine (1.0: off). Session 36 (22 used sets): MRR +0.004, clause-P@1 +0.005
     regulation_prior: float = 0.9
+    # A question asking a state sanction ("어떤 처벌을 받아요?", "과태료가 얼마예요?": ``grammar.laws.asks_a_sanction``):
+    # the laws' first sanction_laws_first clauses go before the other documents' in the final order — a company's
+    # terms impose no 벌금. On 247 such questions of the used sets every gold set holds a law's clause (in 25, a
+    # terms clause besides); the learned reranker's soft law cue left a terms clause first in some (r63-36). 0: off.
+    sanction_laws_first: int = 3
     # an Act clause among the first this many hits that leaves details to its decree or rule ("대통령령으로 정한다")
     # is followed by the candidate clause of that decree or rule which names it (retrieve/delegation.py; 0: off)
     delegation_top: int = 3

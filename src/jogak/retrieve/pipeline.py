@@ -14,6 +14,7 @@
     sanction    a duty clause asked about as breached: its penalty article before it  (sanction.py)
     disqualification  who cannot get a licence: the law's 결격사유 article before it  (disqualification.py)
     spread      several fitting documents take turns at the top                        (documents.py)
+                + a question asking a state sanction: the laws' clauses first
     xref        the top k, pointers paired with their targets                          (xref.py)
     expansion   optional neighbours / parent context                                   (expansion.py)
 """
@@ -75,7 +76,7 @@ def search(store: SearchableStore, query: str, k: int = 5, filters: Any = None,
     scope, cands, by_row = first.scope, first.cands, first.by_row
     ordered = follow_sanctions(scope, follow_delegation(scope, rerank(scope, first.ordered, cands.qvec)))
     ordered = follow_disqualification(scope, ordered)
-    ordered = documents.spread(scope, ordered, first.named)
+    ordered = documents.laws_first(scope, documents.spread(scope, ordered, first.named))
     final, placed = assemble(scope, ordered, by_row)
     hits = with_versions(scope, _hits(store, expand(scope, final, placed)))
     return SearchResult(query=query, filters=scope.shown, hits=hits, warnings=scope.warnings,
