@@ -252,6 +252,18 @@ def test_a_yes_no_question_about_something_the_clause_never_names_is_not_answere
     assert ans.outcome == "answer" and "종이 상자는 배송 기사가 가져가" in ans.answer, ans.answer
 
 
+def test_a_question_asking_who_pays_needs_a_clause_on_paying():
+    box = _article("관리규약_다온타워", 25, "무인택배함",
+                   ["무인택배함에 들어온 물건은 72시간 안에 찾아가야 하며, 그 뒤에는 관리사무소로 옮겨 보관한다.",
+                    "관리사무소는 보관하던 물건이 없어지거나 망가지면 그 손해를 배상한다."], "b")
+    q = "다온타워 무인택배함에 넣어 둔 제 택배가 없어졌어요. 관리사무소가 물어 줘요?"
+    # the storage rule alone is on topic but says nothing of paying for the loss
+    only_storage = _article("관리규약_다온타워", 25, "무인택배함", [box.text.split("① ")[1].split(" ②")[0]], "c")
+    assert answer_hits(q, [Hit(only_storage, 1.0, 0)]).answer.outcome != "answer"
+    ans = answer_hits(q, [Hit(box, 1.0, 0)]).answer
+    assert ans.outcome == "answer" and "손해를 배상한다" in ans.answer, ans.answer
+
+
 @pytest.mark.parametrize(("question", "also"), [
     ("바른길운전학원은 주말에도 수업해요?", ["주말"]),
     ("새벽배송에 들어 있던 아이스팩도 가져가 줘요?", ["아이스팩"]),

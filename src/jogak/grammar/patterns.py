@@ -181,3 +181,8 @@ def asks_present_fact(question: str) -> bool:
 # Words that name a kind of document or its parts ("법적으로", "약관에는", "시행령 조항"): they say where to look, not what
 # the answer is about — a unit sharing only them with the question adds nothing to an answer.
 DOCUMENT_KIND_WORDS = frozenset({"법", "법률", "법령", "시행령", "시행규칙", "약관", "조항"})
+
+# Who pays for a loss: "관리사무소가 물어 줘요?", "배상받을 수 있어요?", "누가 책임져요?". A unit that speaks of no paying,
+# compensating or bearing a cost ("물건은 72시간 안에 찾아가야 한다") does not answer it, however close its topic.
+ASKS_LIABILITY_RE = re.compile(r"물어\s*(?:줘|주|줄|내|낸|야)|배상|보상|변상|책임\s*(?:져|지|을|은|이)")
+LIABILITY_ANSWER_RE = re.compile(r"배상|보상|변상|책임|물어|손해|손실|부담|지급|환불|돌려|갚|지불|비용|면책|보험")

@@ -15,7 +15,13 @@ from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.units import Unit, normalise_ws
 from jogak.grammar.definitions import asks_a_meaning
 from jogak.grammar.laws import OFFENCE_COUNT_RE, asks_a_graded_sanction, asks_the_law, title_kind
-from jogak.grammar.patterns import DEFINITION_HEADING_RE, REFERENCE_VERB_STEMS, asks_present_fact
+from jogak.grammar.patterns import (
+    ASKS_LIABILITY_RE,
+    DEFINITION_HEADING_RE,
+    LIABILITY_ANSWER_RE,
+    REFERENCE_VERB_STEMS,
+    asks_present_fact,
+)
 from jogak.lexicon.quantities import (
     ASK_HOW_MANY,
     ASKS_QUANTITY,
@@ -61,6 +67,7 @@ _REQUIRED_TYPES = [
     (ASKS_QUANTITY, TIME_OR_QTY),  # a time or an amount answers either cue (jogak.lexicon.quantities)
     (re.compile(r"전화번호|연락처|전화\s*번호|이메일|메일\s*주소|홈페이지|phone|e-?mail|website|\burl\b", re.I),
      _CONTACT_ANSWER),
+    (ASKS_LIABILITY_RE, LIABILITY_ANSWER_RE),  # "물어 줘요?": a unit on paying or compensating
 ]
 # Interrogatives whose focus — the noun phrase marked as topic/subject right before them ("해외 배송비는
 # 얼마예요" → 해외, 배송비) — an answer must be about.
@@ -103,7 +110,8 @@ def _article_title(c: Candidate) -> str:
 def answers_type(question: str, chosen: list[Candidate], law: bool | None = None,
                  cands: list[Candidate] | None = None, max_lead: int = ExtractiveWeights().max_lead_chars) -> bool:
     """Whether the chosen units state what the question asks for when it asks for a quantity or a time
-    ("며칠", "얼마", "how long") or a contact ("전화번호", "e-mail"): some unit itself (a table row with
+    ("며칠", "얼마", "how long"), a contact ("전화번호", "e-mail") or who pays for a loss ("물어 줘요?": a unit on
+    paying, compensating or bearing it): some unit itself (a table row with
     its header) holds one; a count asked with its counter ("몇 번", "몇 퍼센트") needs a number of that kind.
     A unit of a definitions article ("제2조 (정의)") leading the answer answers only a question asking what
     something is (``asks_a_meaning``): its list of terms is no list of the facts a question asks for.
