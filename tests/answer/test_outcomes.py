@@ -264,6 +264,15 @@ def test_a_question_asking_who_pays_needs_a_clause_on_paying():
     assert ans.outcome == "answer" and "손해를 배상한다" in ans.answer, ans.answer
 
 
+def test_a_question_asking_where_to_file_needs_a_clause_naming_the_body():
+    q = "다온 셔틀이 어린이 통학버스로 신고돼 있다던데, 그 신고는 어디에 하는 거예요?"
+    runs = _article("이용약관_다온", 9, "차량 운행", ["회사는 어린이 통학버스로 신고한 차량을 운행하며, 선생님 1명이 함께 탄다."], "d")
+    assert answer_hits(q, [Hit(runs, 1.0, 0)]).answer.outcome != "answer"
+    files = _article("이용약관_다온", 9, "차량 운행", ["회사는 어린이 통학버스를 관할 경찰서장에게 신고하고 운행한다."], "e")
+    ans = answer_hits(q, [Hit(files, 1.0, 0)]).answer
+    assert ans.outcome == "answer" and "경찰서장에게 신고" in ans.answer, ans.answer
+
+
 @pytest.mark.parametrize(("question", "also"), [
     ("바른길운전학원은 주말에도 수업해요?", ["주말"]),
     ("새벽배송에 들어 있던 아이스팩도 가져가 줘요?", ["아이스팩"]),

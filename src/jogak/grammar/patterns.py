@@ -186,3 +186,11 @@ DOCUMENT_KIND_WORDS = frozenset({"법", "법률", "법령", "시행령", "시행
 # compensating or bearing a cost ("물건은 72시간 안에 찾아가야 한다") does not answer it, however close its topic.
 ASKS_LIABILITY_RE = re.compile(r"물어\s*(?:줘|주|줄|내|낸|야)|배상|보상|변상|책임\s*(?:져|지|을|은|이)")
 LIABILITY_ANSWER_RE = re.compile(r"배상|보상|변상|책임|물어|손해|손실|부담|지급|환불|돌려|갚|지불|비용|면책|보험")
+
+# Where to file or report: "그 신고는 어디에 하는 거예요?", "어디에 신청해야 해요?". A unit naming no body or place that
+# takes it ("시장ㆍ군수ㆍ구청장에게", "관리사무소에", "누리집으로") does not answer it ("신고한 차량을 운행한다" names none).
+ASKS_WHERE_TO_FILE_RE = re.compile(r"어디(?:에|에다|로|에서)?\s*(?:다가\s*)?(?:신고|신청|제출|접수|등록|보고|청구|문의|연락|"
+                                   r"내|알려|해야|하는|하면|가서|가야|가면)")
+FILING_PLACE_RE = re.compile(r"(?:장관|장|군수|지사|교육감|기관|센터|위원회|사무소|관리소|청|서|공단|"
+                             r"공사|협회|조합|법원|회사|누리집|홈페이지|앱|창구|본부|원|처|부|단체|법인|관|실|소)"
+                             r"(?:에게|에|으로|로|에서|께)(?![가-힣]*\s*따라)")

@@ -17,7 +17,9 @@ from jogak.grammar.definitions import asks_a_meaning
 from jogak.grammar.laws import OFFENCE_COUNT_RE, asks_a_graded_sanction, asks_the_law, title_kind
 from jogak.grammar.patterns import (
     ASKS_LIABILITY_RE,
+    ASKS_WHERE_TO_FILE_RE,
     DEFINITION_HEADING_RE,
+    FILING_PLACE_RE,
     LIABILITY_ANSWER_RE,
     REFERENCE_VERB_STEMS,
     asks_present_fact,
@@ -68,6 +70,7 @@ _REQUIRED_TYPES = [
     (re.compile(r"전화번호|연락처|전화\s*번호|이메일|메일\s*주소|홈페이지|phone|e-?mail|website|\burl\b", re.I),
      _CONTACT_ANSWER),
     (ASKS_LIABILITY_RE, LIABILITY_ANSWER_RE),  # "물어 줘요?": a unit on paying or compensating
+    (ASKS_WHERE_TO_FILE_RE, FILING_PLACE_RE),  # "어디에 신고해요?": a unit naming the body that takes it
 ]
 # Interrogatives whose focus — the noun phrase marked as topic/subject right before them ("해외 배송비는
 # 얼마예요" → 해외, 배송비) — an answer must be about.
@@ -110,8 +113,9 @@ def _article_title(c: Candidate) -> str:
 def answers_type(question: str, chosen: list[Candidate], law: bool | None = None,
                  cands: list[Candidate] | None = None, max_lead: int = ExtractiveWeights().max_lead_chars) -> bool:
     """Whether the chosen units state what the question asks for when it asks for a quantity or a time
-    ("며칠", "얼마", "how long"), a contact ("전화번호", "e-mail") or who pays for a loss ("물어 줘요?": a unit on
-    paying, compensating or bearing it): some unit itself (a table row with
+    ("며칠", "얼마", "how long"), a contact ("전화번호", "e-mail"), who pays for a loss ("물어 줘요?": a unit on
+    paying, compensating or bearing it) or where to file ("어디에 신고해요?": a unit naming the body that takes
+    it): some unit itself (a table row with
     its header) holds one; a count asked with its counter ("몇 번", "몇 퍼센트") needs a number of that kind.
     A unit of a definitions article ("제2조 (정의)") leading the answer answers only a question asking what
     something is (``asks_a_meaning``): its list of terms is no list of the facts a question asks for.
