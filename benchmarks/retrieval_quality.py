@@ -167,8 +167,8 @@ SETS = {
     "a62": BLIND / "answers_r62.yaml",  # issue 13: written at the start of session 42 (5e192a0), run once at the end of session 43 (e277e9e): now used
     "r63": BLIND / "mixed_r63.yaml",  # blind: written at the start of session 43 (e44da0d), run once at the end of session 44 (e53da52): now used
     "a63": BLIND / "answers_r63.yaml",  # issue 13: written at the start of session 43 (e44da0d), run once at the end of session 44 (e53da52): now used
-    "r64": BLIND / "mixed_r64.yaml",  # blind, untouched: written at the start of session 44 (2ad5524), run once at the end of session 45
-    "a64": BLIND / "answers_r64.yaml",  # issue 13, untouched: written at the start of session 44 (2ad5524), run once at the end of session 45
+    "r64": BLIND / "mixed_r64.yaml",  # blind: written at the start of session 44 (2ad5524), run once at the end of session 45 (3aa8c4a): now used
+    "a64": BLIND / "answers_r64.yaml",  # issue 13: written at the start of session 44 (2ad5524), run once at the end of session 45 (3aa8c4a): now used
     "r65": BLIND / "mixed_r65.yaml",  # blind, untouched: written at the start of session 45 (fc8cc41), run once at the end of session 46
     "a65": BLIND / "answers_r65.yaml",  # issue 13, untouched: written at the start of session 45 (fc8cc41), run once at the end of session 46
 }
