@@ -206,6 +206,16 @@ def test_whether_the_business_is_punished_too_is_the_employer_provisions_to_say(
     assert plain.citations and plain.citations[0].article.startswith("제20조"), plain.answer
 
 
+def test_the_employer_provision_goes_before_a_leading_penalty_article(act_store: Any) -> None:
+    # the question's words match the 벌칙 article itself (no duty clause leads): the business is still the
+    # 양벌규정's to answer for
+    q = "직원이 사장 몰래 3년 이하의 징역 또는 3천만원 이하의 벌금에 처하는 짓을 했대요. 직원만 처벌받아요, 회사도 받아요?"
+    hits = search(act_store, q, k=5).hits
+    assert hits[0].chunk.metadata.article.startswith("제21조"), [h.chunk.metadata.article for h in hits]
+    off = search(act_store, q, k=5, options=SearchOptions.from_config(sanction_top=0)).hits
+    assert off[0].chunk.metadata.article.startswith("제20조")
+
+
 def test_the_first_offences_figure_is_not_the_ceiling(act_store: Any) -> None:
     # "처음 걸리면 얼마" asks what a table of sanctions by the number of offences says; the Act's "100만원 이하"
     # is its ceiling: shown as a related clause, never asserted as the answer

@@ -10,11 +10,11 @@
     lookup      clauses and cases the question names go first                          (lookup.py)
     clauses     the chunks of one clause collapse into one hit                         (clauses.py)
     rerank      optional second opinion on the top clauses                             (rerank.py)
+                + a question asking a state sanction: the laws' clauses first          (documents.py)
     delegation  an Act clause that delegates is followed by its decree's clause         (delegation.py)
     sanction    a duty clause asked about as breached: its penalty article before it  (sanction.py)
     disqualification  who cannot get a licence: the law's 결격사유 article before it  (disqualification.py)
     spread      several fitting documents take turns at the top                        (documents.py)
-                + a question asking a state sanction: the laws' clauses first
     xref        the top k, pointers paired with their targets                          (xref.py)
     expansion   optional neighbours / parent context                                   (expansion.py)
 """
@@ -74,9 +74,11 @@ def search(store: SearchableStore, query: str, k: int = 5, filters: Any = None,
     """The top ``k`` hits for ``query`` (plus expansion context when asked), with the filters in force."""
     first = first_ranking(store, query, k, filters, options)
     scope, cands, by_row = first.scope, first.cands, first.by_row
-    ordered = follow_sanctions(scope, follow_delegation(scope, rerank(scope, first.ordered, cands.qvec)))
+    # a state-sanction question: the laws first, so that the stages after it follow their clauses
+    ordered = documents.laws_first(scope, rerank(scope, first.ordered, cands.qvec))
+    ordered = follow_sanctions(scope, follow_delegation(scope, ordered))
     ordered = follow_disqualification(scope, ordered)
-    ordered = documents.laws_first(scope, documents.spread(scope, ordered, first.named))
+    ordered = documents.spread(scope, ordered, first.named)
     final, placed = assemble(scope, ordered, by_row)
     hits = with_versions(scope, _hits(store, expand(scope, final, placed)))
     return SearchResult(query=query, filters=scope.shown, hits=hits, warnings=scope.warnings,

@@ -38,12 +38,15 @@ def follow_sanctions(scope: Scope, ordered: list[Entry]) -> list[Entry]:
             and not PENALTY_HEADING_RE.search(str(arts[e.row] or ""))]
     kinds = sanctions_asked(scope.query)  # the kinds asked for, preferred first
     first = PENALTY_HEADING_RE.search(str(arts[ordered[0].row] or ""))
-    if not lead or (first and (first.group("kind") == "양벌" or kinds[:1] != ("양벌",))):
-        return ordered  # the first hit already is a penalty provision (the 양벌규정 when the business is asked about)
+    if first and first.group("kind") == "양벌":
+        return ordered  # the 양벌규정 already leads
     if kinds[:1] == ("양벌",):
-        for e in lead:  # the first leading duty clause whose law has a 양벌규정; else the penalty articles as usual
+        # the first leading statute clause — a duty or its law's 벌칙 — whose law has a 양벌규정; else as usual
+        for e in (e for e in ordered[:top] if title_kind(titles[e.row] or "") == "statute"):
             if (placed := _employer_provision(scope, ordered, e)) is not None:
                 return placed
+    if not lead or first:
+        return ordered  # the first hit already is a penalty provision
     wanted = {docs[e.row] for e in lead}
     rank: dict[int, int] = {}
     for i in (i for doc in wanted for i in doc_rows(scope.lex, doc)):
