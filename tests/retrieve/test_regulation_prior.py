@@ -63,6 +63,12 @@ def test_a_fine_question_discounts_the_terms(store) -> None:
     assert _weights(store, "텃밭 채소를 팔다 걸리면 얼마 내요?", 0.9)["이용약관_풀빛농장"] == 0.9
 
 
+def test_a_question_asking_whose_permission_discounts_the_terms(store) -> None:
+    # whose 허락 or what to get: a permit is a public body's to give (every such used question's gold is a law's)
+    assert _weights(store, "텃밭에서 기른 채소를 팔려면 누구한테 허락을 받아야 해요?", 0.9)["이용약관_풀빛농장"] == 0.9
+    assert _weights(store, "공유지에 텃밭을 만들려면 뭘 받아야 해요?", 0.9)["이용약관_풀빛농장"] == 0.9
+
+
 def test_a_customer_question_is_left_alone(store) -> None:
     # no cue of regulation: every document competes as it ranks
     assert set(_weights(store, "텃밭에서 기른 채소를 팔아도 돼요?", 0.9).values()) == {None}

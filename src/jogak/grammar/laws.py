@@ -267,16 +267,16 @@ def asks_who_is_barred(question: str) -> bool:
     return bool((_DENIED_TO_RE.search(question) and _WHO_RE.search(question)) or _WHO_DENIED_RE.search(question))
 
 
-# Words of public regulation a question uses without naming a law — a fine, a penalty, a permit, the
-# authorities ("구청에", "나라에서"), getting caught: what binds a business is a statute's or a decree's to say,
-# not a company's terms. Not "인가" (the question ending "…인가요"), not a bare "시청" (watching: "시청이 가능"),
-# not a bare "나라" ("어느 나라", "가려던 나라에"). A public body as the one who acts ("구청이", "군에서",
-# "공무원이") is such a cue too: a company's terms bind the company and its customers, never a 구청.
+# Words of public regulation a question uses without naming a law — a fine, a permit, the authorities ("구청에",
+# "나라에서"), getting caught, whose 허락 or what to get ("뭘 받아야 해요?": every such used gold is a law's): what binds
+# a business is a statute's or a decree's to say, not a company's terms. Not "인가" ("…인가요"), a bare "시청" ("시청이
+# 가능") or a bare "나라" ("어느 나라"). A public body as the one who acts ("구청이", "군에서", "공무원이") is such a cue
+# too: a company's terms bind the company and its customers, never a 구청.
 REGULATION_CUE_RE = re.compile(r"과태료|벌금|징역|처벌|벌칙|영업\s*정지|허가|관청|[구시군도]청(?:에서|으로|에|장)|지자체"
                                r"|나라에서|나라가|정부|행정\s*처분|등록\s*취소|걸리면|단속"
                                r"|(?:구청|군청)(?:이|가|은|는|도|의|에게|한테)|[구시군도]청\s*(?:직원|담당|공무원)"
                                r"|지방자치단체|공무원|주무관|(?:^|\s)[구군]에서|나랏돈|(?:^|\s)국가(?:가|에서)"
-                               r"|나라에\s*(?:신고|알리|알려|보고|신청|내|청구)")
+                               r"|나라에\s*(?:신고|알리|알려|보고|신청|내|청구)|허락(?:을|도)?\s*받|(?:뭘|무엇을|어떤\s*걸)\s*받아야")
 
 
 def asks_about_regulation(question: str) -> bool:
