@@ -161,35 +161,30 @@ def test_outcome_summary_counts_outcomes_gold_citations_and_related_gold():
     assert s["checkpoint_pass_rate_strict"] == 0.4  # the related outcome's passed phrase does not count
 
 
-def test_another_document_is_said_to_agree_or_differ_only_on_the_same_figures():
-    q = "환불은 며칠 안에 해 주나요?"
-    terms = _article("이용약관", 5, "환불", ["회사는 환불 요청을 받은 날부터 3영업일 이내에 환불합니다."], "a")
+_REFUND_Q = "환불은 며칠 안에 해 주나요?"
+_TERMS_RULE = ("이용약관", 5, "환불", "회사는 환불 요청을 받은 날부터 3영업일 이내에 환불합니다.")
+_ACT_RULE = ("전자상거래법", 18, "청약철회등의 효과", "사업자는 환불 요청을 받은 날부터 3영업일 이내에 환불하여야 한다.")
 
-    def note(law_text: str) -> str:
-        law = _article("전자상거래법", 18, "청약철회등의 효과", [law_text], "b")
-        ans = answer_hits(q, [Hit(terms, 1.0, 0), Hit(law, 0.9, 1)]).answer
-        assert ans.outcome == "answer" and "3영업일 이내에 환불합니다" in ans.answer, ans.answer
-        return ans.answer.splitlines()[-1]
 
-    assert "같은 취지의 규정이 있습니다" in note("사업자는 환불 요청을 받은 날부터 3영업일 이내에 환불하여야 한다.")
-    assert "다르게 정해져 있습니다" in note("사업자는 환불 요청을 받은 날부터 7일 이내에 환불하여야 한다.")
+@pytest.mark.parametrize(("answering", "other", "other_text", "note"), [
+    (_TERMS_RULE, _ACT_RULE[:3], "사업자는 환불 요청을 받은 날부터 3영업일 이내에 환불하여야 한다.", "같은 취지의 규정이 있습니다"),
+    (_TERMS_RULE, _ACT_RULE[:3], "사업자는 환불 요청을 받은 날부터 7일 이내에 환불하여야 한다.", "다르게 정해져 있습니다"),
     # a clause number is not a figure of the rule: neither "the same" nor "otherwise" can be told
-    assert "관련 규정이 있습니다" in note("사업자는 제3조에 따른 환불 요청을 받으면 지체 없이 환불하여야 한다.")
-
-
-def test_an_acts_own_decree_is_noted_only_when_it_agrees_or_differs():
+    (_TERMS_RULE, _ACT_RULE[:3], "사업자는 제3조에 따른 환불 요청을 받으면 지체 없이 환불하여야 한다.", "관련 규정이 있습니다"),
     # one law family: the decree's merely related clause is a delegated detail, not a second statement of the rule
-    q = "환불은 며칠 안에 해 주나요?"
-    act = _article("전자상거래법", 18, "청약철회등의 효과", ["사업자는 환불 요청을 받은 날부터 3영업일 이내에 환불하여야 한다."], "a")
-
-    def last_line(decree_text: str) -> str:
-        decree = _article("전자상거래법 시행령", 21, "환불의 절차", [decree_text], "b")
-        ans = answer_hits(q, [Hit(act, 1.0, 0), Hit(decree, 0.9, 1)]).answer
-        assert ans.outcome == "answer" and "3영업일 이내에 환불하여야" in ans.answer, ans.answer
-        return ans.answer.splitlines()[-1]
-
-    assert "다르게 정해져 있습니다" in last_line("사업자는 환불 요청을 받은 날부터 7일 이내에 환불하여야 한다.")
-    assert "관련 규정" not in last_line("사업자는 법 제18조에 따른 환불 요청을 받으면 지체 없이 환불하여야 한다.")
+    (_ACT_RULE, ("전자상거래법 시행령", 21, "환불의 절차"), "사업자는 환불 요청을 받은 날부터 7일 이내에 환불하여야 한다.",
+     "다르게 정해져 있습니다"),
+    (_ACT_RULE, ("전자상거래법 시행령", 21, "환불의 절차"), "사업자는 법 제18조에 따른 환불 요청을 받으면 지체 없이 환불하여야 한다.",
+     None),
+])
+def test_another_document_is_said_to_agree_or_differ_only_on_the_same_figures(answering, other, other_text, note):
+    doc, no, title, rule = answering
+    first = _article(doc, no, title, [rule], "a")
+    second = _article(*other, [other_text], "b")
+    ans = answer_hits(_REFUND_Q, [Hit(first, 1.0, 0), Hit(second, 0.9, 1)]).answer
+    assert ans.outcome == "answer" and rule in ans.answer, ans.answer
+    last = ans.answer.splitlines()[-1]
+    assert (note in last) if note else ("관련 규정" not in last and "다르게" not in last), last
 
 
 def test_a_named_article_is_not_its_의2_sibling():
