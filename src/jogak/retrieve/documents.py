@@ -8,7 +8,7 @@ or by a name its opening line alone carries (a company, a party: "누리북스�
 candidates are lifted by ``document_boost``. A question naming no document but asking about public regulation
 or what a public body does ("과태료", "허가", "구청이 …") prefers the laws: in a collection of laws and other
 documents, the others' candidates are discounted by ``regulation_prior`` (a company's terms bind no 구청), and
-one asking a state sanction ("어떤 처벌을 받아요?") ranks every law's clause before them (``laws_first``). Without a
+one asking a state sanction ("어떤 처벌을 받아요?") gets the laws' first clauses before them (``laws_first``). Without a
 named document, each later clause of a document already shown is discounted by ``document_spread`` per clause, so
 the documents that fit take turns.
 """
