@@ -18,7 +18,6 @@ from jogak.answer.ask import answer_hits
 from jogak.grammar.definitions import (
     as_said_terms,
     asked_terms,
-    member_terms,
     asks_a_meaning,
     defined_term,
     definitions_in,
@@ -193,22 +192,6 @@ def test_a_term_named_as_the_law_uses_it_finds_the_laws_definition(store) -> Non
     assert _first(store, "법에서 말하는 선택적 복지제도에 건강검진 지원도 들어가요?")[1].startswith("제4조")
     # the same words without the cue ask about the rule
     assert _first(store, "물빛레저 대여기구에 이상이 있으면 어떻게 해요?")[1].startswith("제7조")
-
-
-@pytest.mark.parametrize(("question", "term"), [
-    ("차나무 모종만 길러서 파는 농원도 차 산업을 하는 걸로 쳐 줘요?", "차산업"),
-    ("배는 없고 강습만 하는 가게도 수중레저사업에 해당해요?", "수중레저사업"),
-    ("달걀이나 우유도 축산물에 들어가요?", "축산물"),
-])
-def test_a_question_whether_something_counts_as_a_term(question: str, term: str) -> None:
-    assert term in member_terms(question)
-    assert member_terms("수중레저사업에 해당하면 뭘 해야 해요?") == []  # nothing extended to it with "도"
-
-
-def test_whether_something_counts_as_the_term_is_the_definitions_to_say(store) -> None:
-    q = "해가 진 뒤에 빌리는 카약도 야간대여기구로 쳐 줘요?"
-    assert asked_terms(q) == [] and as_said_terms(q) == []
-    assert _first(store, q) == ("이용약관_물빛레저", "제2조 (용어의 정의)")
 
 
 def test_the_named_document_defines_the_term(store) -> None:

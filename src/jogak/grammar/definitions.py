@@ -182,26 +182,3 @@ def as_said_terms(question: str) -> list[tuple[str, bool]]:
                 if len(head + tail) >= 2:
                     out.setdefault(head + tail, by_law)
     return sorted(out.items(), key=lambda t: len(t[0]), reverse=True)
-
-
-# A question whether something counts as a term ("차나무 모종만 파는 농원도 차 산업으로 쳐 줘요?", "…도 수중레저사업에
-# 해당해요?", "…도 가축에 들어가요?"): the item that defines the term decides — the noun phrase before the verb.
-_MEMBER_RE = re.compile(r"(?P<np>(?:[가-힣A-Za-z'‘’\"“”]+\s+){0,3}[가-힣A-Za-z'‘’\"“”]+?)(?:으로|로|에)\s*"
-                        r"(?:쳐|치나|봐|보나|보는|인정|해당|들어가|포함)")
-
-
-def member_terms(question: str) -> list[str]:
-    """The terms a question asks whether something counts as (``_MEMBER_RE``), spaces removed, longest first —
-    only for a question that extends something to the term with "도" ("…도 X로 쳐 줘요?")."""
-    if not re.search(r"[가-힣]도\s", question):
-        return []
-    out: list[str] = []
-    for m in _MEMBER_RE.finditer(question):
-        # each run of words, the last one's particle dropped ("차 산업을 하는 걸로" → 차산업)
-        words = [w.strip(_QUOTES) for w in m.group("np").split()]
-        for i in range(len(words)):
-            for j in range(i + 1, len(words) + 1):
-                term = "".join(words[i:j - 1]) + _PARTICLE_END.sub("", words[j - 1])
-                if len(term) >= 2 and term not in out:
-                    out.append(term)
-    return sorted(out, key=len, reverse=True)

@@ -1,15 +1,15 @@
 """Clause lookup: a clause or case named in the question ("제8조", "반품교환환불정책 제2조", "Section 4.2",
 "2000다11621 판결요지") puts that node's chunks first, ahead of everything the retrievers ranked; so does a
-term the question asks the meaning of ("유전자검사는 어떤 검사예요?"), names as a text uses it ("법에서 말하는
-'실종아동'은 몇 살까지예요?") or asks something to count as ("…도 차 산업으로 쳐 줘요?") for the chunk whose
-definitions item defines it (the ``defines`` column, written at ingest)."""
+term the question asks the meaning of ("유전자검사는 어떤 검사예요?") or names as a text uses it ("법에서 말하는
+'실종아동'은 몇 살까지예요?") for the chunk whose definitions item defines it (the ``defines`` column, written at
+ingest)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from jogak.grammar.definitions import as_said_terms, asked_terms, member_terms, restricted_compound
-from jogak.grammar.laws import asks_the_law, kinds_before_articles, title_kind
+from jogak.grammar.definitions import as_said_terms, asked_terms, restricted_compound
+from jogak.grammar.laws import kinds_before_articles, title_kind
 from jogak.korean import modifying_verb
 from jogak.retrieve import structural
 from jogak.retrieve.documents import named_titles
@@ -68,11 +68,8 @@ def _defining_rows(scope: Scope, entries: list[Entry], by_row: dict[int, Entry],
     lex = scope.lex
     defined = lex.memo("defined_terms", lambda: _term_rows(lex.column("defines")))
     said = next(((t, law) for t, law in as_said_terms(scope.query) if t in defined), None)
-    member = None if said else next((t for t in member_terms(scope.query) if t in defined), None)
-    if member and asks_the_law(scope.query):
-        said, member = (member, True), None  # "…도 법에서 가축으로 쳐요?": the law's definition
     term = next((t for t in asked_terms(scope.query, modifying_verb) if t in defined), None) \
-        or (said[0] if said else None) or member or restricted_compound(scope.query, defined, modifying_verb)
+        or (said[0] if said else None) or restricted_compound(scope.query, defined, modifying_verb)
     if term is None:
         return []
     doc_ids = _named_documents(scope)
