@@ -178,6 +178,9 @@ def test_the_definition_comes_first_for_a_meaning_question(store) -> None:
     ("키즈카페도 어린이 안전 법에서 말하는 어린이 시설에 들어가요?", "어린이시설", True),
     ("법에서 말하는 '실종아동'은 몇 살까지예요?", "실종아동", True),
     ("첫숨제대혈 약관에서 말하는 보관기간은 언제부터 언제까지예요?", "보관기간", False),
+    # a quoting ending after the term ends it too
+    ("법에서 말하는 말산업이라고 하면 말 키우는 것만 말하는 거예요?", "말산업", True),
+    ("법에서 말하는 사유수면이라는 건 어떤 물이에요?", "사유수면", True),
 ])
 def test_a_term_named_as_a_text_uses_it(question: str, term: str, by_law: bool) -> None:
     assert (term, by_law) in as_said_terms(question)

@@ -156,7 +156,9 @@ _AS_SAID_RE = re.compile(
     r"(?P<by>법률|법령|법|시행령|시행규칙|약관|규칙|규정|규약|나라|정부)\s*(?:에서는?|상|이|으로)?\s*(?:말하는|이르는)\s+"
     r"(?P<rest>[^?？.!,]{2,40})")
 # a particle that ends a noun phrase for sure (이 / 가 may end a noun: 어린이, 대가)
-_ENDS_PHRASE = re.compile(r"(?:에서도|에서는|에게도|에도|에는|에서|에게|으로|을|를|은|는|의|에|로|과|와|도|만)$")
+_ENDS_PHRASE = re.compile(r"(?:에서도|에서는|에게도|에도|에는|에서|에게|으로|을|를|은|는|의|에|로|과|와|도|만|라고|라는|이란)$")
+# a quoting ending after the term ("말산업이라고 하면", "사유수면이라는 건")
+_QUOTATIVE = re.compile(r"(?:이라고|라고|이라는|라는|이란)$")
 _LAW_SAYS = frozenset({"법률", "법령", "법", "시행령", "시행규칙", "나라", "정부"})
 _QUOTES = "\"'“”‘’「」『』"
 
@@ -178,7 +180,8 @@ def as_said_terms(question: str) -> list[tuple[str, bool]]:
                 break  # a closing quote or a particle ends the noun phrase ("'대학생'에 저 같은", "유아는 몇")
         for n in range(len(words), 0, -1):
             head = "".join(words[: n - 1])
-            for tail in dict.fromkeys((words[n - 1], _PARTICLE_END.sub("", words[n - 1]))):
+            last = words[n - 1]
+            for tail in dict.fromkeys((last, _PARTICLE_END.sub("", last), _QUOTATIVE.sub("", last))):
                 if len(head + tail) >= 2:
                     out.setdefault(head + tail, by_law)
     return sorted(out.items(), key=lambda t: len(t[0]), reverse=True)
