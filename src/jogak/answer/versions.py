@@ -78,8 +78,8 @@ def annotate(answer: Answer, hits: list[Hit], notices: list[str], lang: str) -> 
                      else " (아직 시행 전인 판이라 지금 적용되는 내용과 다를 수 있습니다). ")
         else:
             lead = (f"This answer follows {names}" if asserted else f"Note: some clauses below come from {names}")
-            lead += " (not yet in force; the law in force today may differ). " if pending_law else \
-                " (not yet in force; the text that applies today may differ). "
+            lead += (" (not yet in force; the law in force today may differ). " if pending_law
+                     else " (not yet in force; the text that applies today may differ). ")
         answer.answer = lead + answer.answer
     if named:
         names = ", ".join(named)

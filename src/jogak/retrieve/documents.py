@@ -203,8 +203,7 @@ def spread(scope: Scope, entries: list[Entry], named: set[str]) -> list[Entry]:
     if not scope.opts.documents or named or d <= 0 or len(_all_docs(scope)) < 2:
         return entries
     dcol = scope.lex.column("doc_id")
-    fixed = [e for e in entries if "clause" in e.matched]
-    rest = [e for e in entries if "clause" not in e.matched]
+    fixed, rest = _lookups_apart(entries)
     seen: dict[str, int] = {}
     keyed = []
     for j, e in enumerate(rest):
@@ -227,7 +226,11 @@ def laws_first(scope: Scope, entries: list[Entry]) -> list[Entry]:
     if len(set(kinds.values())) < 2:
         return entries
     dcol = scope.lex.column("doc_id")
-    fixed = [e for e in entries if "clause" in e.matched]
-    rest = [e for e in entries if "clause" not in e.matched]
+    fixed, rest = _lookups_apart(entries)
     lead = [e for e in rest if kinds.get(dcol[e.row], False)][:most]
     return fixed + lead + [e for e in rest if e not in lead]
+
+
+def _lookups_apart(entries: list[Entry]) -> tuple[list[Entry], list[Entry]]:
+    """(the clause lookups, which keep their place at the top; the rest, which routing may reorder)."""
+    return [e for e in entries if "clause" in e.matched], [e for e in entries if "clause" not in e.matched]
