@@ -282,3 +282,39 @@ def test_a_definitions_list_cut_by_the_chunker_is_read_whole(tmp_path: Path) -> 
     for who in ("무형유산 보유자", "식품명인", "농업경영체와 생산자단체", "어업경영체"):
         assert who in a.answer, (who, a.answer)
     st.close()
+
+
+# an Act's definition that leaves what the term covers to its decree, which lists it; a second item's delegation is
+# filled in by the decree's next 항, and another law's decree fills in the same words
+HORSE_ACT = "물빛승마법\n\n제2조 (정의)\n이 법에서 사용하는 용어의 뜻은 다음과 같다.\n" \
+    "1. \"승마산업\"이란 말의 사육ㆍ조련ㆍ이용 등에 관한 산업으로서 대통령령으로 정하는 산업을 말한다.\n" \
+    "2. \"승마사업자\"란 승마산업을 경영하는 자로서 대통령령으로 정하는 기준에 해당하는 자를 말한다.\n\n" \
+    "제3조 (책무) 국가는 승마산업을 육성한다.\n"
+HORSE_DECREE = "물빛승마법 시행령\n\n제2조 (승마산업 및 승마사업자)\n" \
+    "① 「물빛승마법」(이하 \"법\"이라 한다) 제2조제1호에서 \"대통령령으로 정하는 산업\"이란 다음 각 호의 산업을 말한다.\n" \
+    "1. 말의 생산업 및 유통업\n2. 말의 부산물을 이용한 향장품의 제조업\n" \
+    "② 법 제2조제2호에서 \"대통령령으로 정하는 기준에 해당하는 자\"란 말 세 마리 이상을 기르는 자를 말한다.\n"
+OTHER_DECREE = "물빛양봉법 시행령\n\n제2조 (양봉산업)\n" \
+    "법 제2조제1호에서 \"대통령령으로 정하는 산업\"이란 다음 각 호의 산업을 말한다.\n1. 꿀의 채취업\n2. 벌통의 제조업\n"
+
+
+def test_a_definition_left_to_the_decree_brings_the_decrees_list(tmp_path: Path) -> None:
+    from jogak.grammar.pointers import filled_phrases
+
+    assert filled_phrases(HORSE_DECREE.splitlines()[3]) == [("산업", "대통령령")]
+    assert filled_phrases("1. 말의 생산업 및 유통업") == []
+    for name, text in (("물빛승마법", HORSE_ACT), ("물빛승마법 시행령", HORSE_DECREE), ("물빛양봉법 시행령", OTHER_DECREE)):
+        (tmp_path / f"{name}.txt").write_text(text, encoding="utf-8")
+    st = open_store(tmp_path / "db", embedder=HashEmbedder())
+    assert not st.ingest([str(p) for p in sorted(tmp_path.glob("*.txt"))]).failed
+    q = "승마산업은 뭐예요? 향장품 만드는 것도 들어가요?"
+    hits = search(st, q, k=8, options=SearchOptions.from_config({})).hits
+    assert any(h.chunk.metadata.doc_title == "물빛승마법 시행령" for h in hits)
+    a = answer_hits(q, hits).answer
+    assert a.outcome == "answer", a.answer
+    assert a.answer.startswith('1. "승마산업"이란'), a.answer
+    # the decree's list, not the other law's, nor the next item's filler
+    assert "향장품의 제조업" in a.answer and "말의 생산업 및 유통업" in a.answer, a.answer
+    assert "꿀의 채취업" not in a.answer and "세 마리" not in a.answer, a.answer
+    assert any(c.doc_title == "물빛승마법 시행령" for c in a.citations), a.citations
+    st.close()

@@ -72,3 +72,14 @@ def pointed_phrases(text: str) -> list[tuple[str, str, str]]:
             if np and np != "바" and not examples and not _quoted_definition(text, m.end()):
                 out.append((np, "after", _where(m)))
     return out
+
+
+# A decree or rule filling in what its Act left to it, by quoting the Act's words: '법 제2조제1호에서 "대통령령으로
+# 정하는 산업"이란 다음 각 호의 산업을 말한다'.
+_FILLS_RE = re.compile(rf"[\"“]\s*(?P<to>{_INSTRUMENT})(?:으)?로\s*정하는\s*(?P<np>[^\"”\n]{{1,40}}?)\s*[\"”]\s*(?:이)?란")
+
+
+def filled_phrases(text: str) -> list[tuple[str, str]]:
+    """The pointed phrases ``text`` fills in, each as (phrase, instrument): '"대통령령으로 정하는 산업"이란 …' →
+    ("산업", "대통령령")."""
+    return [(re.sub(r"\s+", " ", m.group("np")).strip(), m.group("to")) for m in _FILLS_RE.finditer(text)]

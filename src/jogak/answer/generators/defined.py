@@ -15,6 +15,8 @@ from jogak.answer.generators.selection import LIST_LEAD
 from jogak.chunk.base import neighbour_id
 from jogak.grammar.definitions import asked_terms, introduced_terms, restricted_compound
 from jogak.grammar.definitions import defined_term as defines
+from jogak.grammar.laws import family_of, title_kind
+from jogak.grammar.pointers import filled_phrases, pointed_phrases
 from jogak.korean import modifying_verb
 
 
@@ -48,7 +50,36 @@ def defined_term(question: str, context: Context, answerable: list[Candidate], c
     d = picked[0]
     if LIST_LEAD.search(d.unit.text):  # a definition that introduces its own list ("다음 각 목의 …")
         picked += _sub_items(d, cands)[: most - 1]
+    filler = _filler(d, cands)
+    if filler is not None:  # "…으로서 대통령령으로 정하는 산업을 말한다": the decree's list is what the term covers
+        picked += [filler, *_sub_items(filler, cands)[: most - 1]]
     return picked
+
+
+def _filler(d: Candidate, cands: list[Candidate]) -> Candidate | None:
+    """The unit of ``d``'s decree or rule that fills in what the definition ``d`` leaves to it ('…으로서 대통령령으로
+    정하는 산업을 말한다' → '법 제2조제1호에서 "대통령령으로 정하는 산업"이란 다음 각 호의 산업을 말한다'), among the
+    excerpts; one naming ``d``'s item ("제2조제1호") first. None when ``d`` leaves nothing to another instrument or
+    the excerpts hold no such unit."""
+    md = d.excerpt.chunk.metadata
+    if title_kind(md.doc_title or "") not in ("statute", "decree"):
+        return None
+    pointed = {(_bare(np), where) for np, side, where in pointed_phrases(d.unit.text) if side == "after"}
+    if not pointed:
+        return None
+    family = family_of(md.doc_title or "")
+    found = [c for c in cands if c.unit.answerable
+             and title_kind(c.excerpt.chunk.metadata.doc_title or "") in ("decree", "rule")
+             and family_of(c.excerpt.chunk.metadata.doc_title or "") == family
+             and any((_bare(np), where) in pointed for np, where in filled_phrases(c.unit.text))]
+    item = re.sub(r"\D", "", d.unit.item or "")
+    names = re.compile(rf"제\s*\d+\s*조(?:\s*제\s*\d+\s*항)?\s*제\s*{item}\s*호(?!\d)") if item else None
+    found.sort(key=lambda c: not (names and names.search(c.unit.text)))
+    return found[0] if found else None
+
+
+def _bare(s: str) -> str:
+    return re.sub(r"\s+", "", s)
 
 
 def _style(label: str) -> str:
@@ -70,7 +101,8 @@ def _sub_items(d: Candidate, cands: list[Candidate]) -> list[Candidate]:
     chunk, start = d.excerpt.chunk, d.unit.start
     for _ in range(4):  # the definition's own chunk and up to three that continue its list
         for x in sorted((x for x in by_chunk.get(chunk.id, []) if x.unit.start > start), key=lambda x: x.unit.start):
-            if x.unit.kind != "item" or not x.unit.item or _style(x.unit.item) == _style(d.unit.item or "1."):
+            # a 항's sentence introduces items of any style; an item, those numbered otherwise than itself
+            if x.unit.kind != "item" or not x.unit.item or (d.unit.item and _style(x.unit.item) == _style(d.unit.item)):
                 return out
             if x.unit.answerable:
                 out.append(x)
