@@ -215,7 +215,10 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "no-delegation": {"delegation_top": 0},  # session 29: an Act clause that delegates followed by its decree's
     "no-sanction": {"sanction_top": 0},  # session 32: the penalty article citing a leading duty clause as breached
     "no-sanction-laws": {"sanction_laws_first": 0},  # session 45: a state-sanction question ranks the laws first
-    "no-disqualification": {"disqualification_top": 0},  # session 33: the 결격사유 article of a leading hit's law
+    "no-disqualification": {"disqualification_top": 0},
+    # session 46: the law clause behind a leading company rule placed 5th when the first 5 hold no law clause
+    "no-companion": {"companion_at": 0},
+    "companion-3": {"companion_at": 3},  # session 33: the 결격사유 article of a leading hit's law
     "delegation-1": {"delegation_top": 1},
     "delegation-5": {"delegation_top": 5},
     # each clause also ranked by its head (document title + opening text; retrieve/articles.py, session 25)

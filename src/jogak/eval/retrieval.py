@@ -158,6 +158,9 @@ def run_pipeline(store: Any, questions: list[dict[str, Any]], k: int, options: A
         first = next((r + 1 for r, c in enumerate(covered) if c), None)
         per_q.append({"id": q.get("id"), "kind": q.get("kind"), "first_relevant_rank": first,
                       "n_gold": len(q["gold"]),
+                      # each gold clause's first rank (None: not in the hits) — recall counts them one by one
+                      "gold_ranks": [next((r + 1 for r, c in enumerate(covered) if g in c), None)
+                                     for g in range(len(q["gold"]))],
                       "hits": [h.chunk.id for h in res.hits],
                       "filters": [f.to_dict() for f in res.filters]})
         if progress:

@@ -87,6 +87,10 @@ class SearchOptions:
     # terms impose no 벌금. On 247 such questions of the used sets every gold set holds a law's clause (in 25, a
     # terms clause besides); the learned reranker's soft law cue left a terms clause first in some (r63-36). 0: off.
     sanction_laws_first: int = 3
+    # the law clause behind a company's rule goes to this place when the hits before it hold no law clause and
+    # another document's clause leads (retrieve/companion.py; 0: off). Session 46, 9 used mixed sets: recall@5
+    # +0.009 a set (7 up, 1 down), MRR ±0.002; at 3: +0.009 but 3 sets down.
+    companion_at: int = 5
     # an Act clause among the first this many hits that leaves details to its decree or rule ("대통령령으로 정한다")
     # is followed by the candidate clause of that decree or rule which names it (retrieve/delegation.py; 0: off)
     delegation_top: int = 3
@@ -132,7 +136,8 @@ class SearchOptions:
         """Seed 001's pipeline: dense only, nothing structural."""
         return cls(bm25=False, query_filters=False, clause_lookup=False, xref=False, routing=False, authority={},
                    lexicon=False, leaves=False, collapse=False, documents=False, rerank=None, feedback=False,
-                   article_dense=False, delegation_top=0, sanction_top=0, disqualification_top=0)
+                   article_dense=False, delegation_top=0, sanction_top=0, disqualification_top=0,
+                   companion_at=0)
 
     @classmethod
     def plain_hybrid(cls) -> SearchOptions:
@@ -140,7 +145,8 @@ class SearchOptions:
         lexicon, no question filters."""
         return cls(query_filters=False, clause_lookup=False, xref=False, routing=False, authority={},
                    lexicon=False, lexicon_dense=False, leaves=False, collapse=False, documents=False, rerank=None,
-                   feedback=False, article_dense=False, delegation_top=0, sanction_top=0, disqualification_top=0)
+                   feedback=False, article_dense=False, delegation_top=0, sanction_top=0, disqualification_top=0,
+                   companion_at=0)
 
 
 @dataclass

@@ -15,6 +15,7 @@
     sanction    a duty clause asked about as breached: its penalty article before it  (sanction.py)
     disqualification  who cannot get a licence: the law's 결격사유 article before it  (disqualification.py)
     spread      several fitting documents take turns at the top                        (documents.py)
+    companion   the law clause behind a company's leading rule gets a top place         (companion.py)
     xref        the top k, pointers paired with their targets                          (xref.py)
     expansion   optional neighbours / parent context                                   (expansion.py)
 """
@@ -28,6 +29,7 @@ from jogak.model import Hit
 from jogak.retrieve import documents
 from jogak.retrieve.candidates import Candidates, retrieve_candidates
 from jogak.retrieve.clauses import collapse
+from jogak.retrieve.companion import law_companion
 from jogak.retrieve.delegation import follow_delegation
 from jogak.retrieve.disqualification import follow_disqualification
 from jogak.retrieve.expansion import expand
@@ -78,7 +80,7 @@ def search(store: SearchableStore, query: str, k: int = 5, filters: Any = None,
     ordered = documents.laws_first(scope, rerank(scope, first.ordered, cands.qvec))
     ordered = follow_sanctions(scope, follow_delegation(scope, ordered))
     ordered = follow_disqualification(scope, ordered)
-    ordered = documents.spread(scope, ordered, first.named)
+    ordered = law_companion(scope, documents.spread(scope, ordered, first.named), cands.qvec)
     final, placed = assemble(scope, ordered, by_row)
     hits = with_versions(scope, _hits(store, expand(scope, final, placed)))
     return SearchResult(query=query, filters=scope.shown, hits=hits, warnings=scope.warnings,
