@@ -27,6 +27,12 @@ def test_the_parts_of_a_question() -> None:
         "벌점이 쌓이면 며칠이나 신청을 못 해요?", "벌점은 언젠가 없어지긴 해요?"]
     assert question_parts("환불은 며칠 안에 받아요?") == []
     assert question_parts("What is the fee? When is it due?") == ["What is the fee?", "When is it due?"]
+    # one sentence joining two questions by "-고,": each clause asks something
+    assert question_parts("전기를 끊을 때는 며칠 전에 알려 주고, 한 번에 몇 시간까지 끊어요?") == [
+        "전기를 끊을 때는 며칠 전에 알려 주고", "한 번에 몇 시간까지 끊어요?"]
+    # a "-고," that joins a condition to one question is no joint
+    assert question_parts("집에 가고, 밥 먹으면 돼요?") == []
+    assert question_parts("환불을 받고, 다시 사면 며칠 걸려요?") == []
 
 
 def test_each_part_is_answered_from_the_clause() -> None:
@@ -35,6 +41,12 @@ def test_each_part_is_answered_from_the_clause() -> None:
     assert "7일 동안" in a.answer and "180일이 지나면 없어진다" in a.answer, a.answer
     one = answer_hits("바로일손에서 벌점이 쌓이면 며칠이나 신청을 못 해요?", hits).answer
     assert "180일" not in one.answer  # one question: one paragraph
+
+
+def test_each_clause_of_a_joined_question_is_answered() -> None:
+    hits = _hits(PENALTY, "제25조 (벌점과 이용 제한)", "본문/제25조")
+    a = answer_hits("바로일손에서 벌점이 쌓이면 며칠이나 신청을 못 하고, 벌점은 언제 없어져요?", hits).answer
+    assert "7일 동안" in a.answer and "180일이 지나면 없어진다" in a.answer, a.answer
 
 
 def test_a_part_answered_by_another_clause_does_not_join() -> None:

@@ -194,3 +194,9 @@ ASKS_WHERE_TO_FILE_RE = re.compile(r"어디(?:에|에다|로|에서)?\s*(?:다�
 FILING_PLACE_RE = re.compile(r"(?:장관|장|군수|지사|교육감|기관|센터|위원회|사무소|관리소|청|서|공단|"
                              r"공사|협회|조합|법원|회사|누리집|홈페이지|앱|창구|본부|원|처|부|단체|법인|관|실|소)"
                              r"(?:에게|에|으로|로|에서|께)(?![가-힣]*\s*따라)")
+
+# An interrogative word: what makes a clause of a question ask something ("며칠 전에 알려 주고, 한 번에 몇 시간까지
+#끊어요?" asks two things, joined by "-고,").
+INTERROGATIVE_RE = re.compile(r"언제|며칠|얼마|몇|어디|누구|무엇|뭐|뭘|어떻게|어떤|무슨|왜")
+# Where one sentence of a question joins two questions: a connective ending and a comma ("…하고, …", "…이며, …").
+QUESTION_JOINT_RE = re.compile(r"(?<=[가-힣])(?:고|며)\s*,\s*")

@@ -11,14 +11,30 @@ from collections.abc import Callable, Sequence
 from jogak.answer.generators.candidates import Candidate
 from jogak.answer.generators.fit import typed_part
 from jogak.answer.generators.selection import group_of
+from jogak.grammar.patterns import INTERROGATIVE_RE, QUESTION_JOINT_RE
 
 Ranking = tuple[str, list[Candidate]]  # a part's words, the answerable units by their score on that part
 
 
 def question_parts(question: str) -> list[str]:
-    """The questions of a question that asks several ("… 며칠이나 못 해요? 벌점은 언젠가 없어지긴 해요?"), else []."""
-    parts = [p for p in re.split(r"(?<=[?？])\s+", question.strip()) if re.search(r"[가-힣A-Za-z]{2}", p)]
+    """The questions of a question that asks several ("… 며칠이나 못 해요? 벌점은 언젠가 없어지긴 해요?"; one
+    sentence joining two by "-고," as in "며칠 전에 알려 주고, 한 번에 몇 시간까지 끊어요?"), else []."""
+    parts = []
+    for sentence in re.split(r"(?<=[?？])\s+", question.strip()):
+        parts += _joined(sentence)
+    parts = [p for p in parts if re.search(r"[가-힣A-Za-z]{2}", p)]
     return parts if len(parts) > 1 else []
+
+
+def _joined(sentence: str) -> list[str]:
+    """A sentence split where "-고," / "-며," joins two clauses that each ask something; whole otherwise."""
+    out, start = [], 0
+    for m in QUESTION_JOINT_RE.finditer(sentence):
+        left, right = sentence[start:m.start() + 1], sentence[m.end():]
+        if INTERROGATIVE_RE.search(left) and INTERROGATIVE_RE.search(right):
+            out.append(left)
+            start = m.end()
+    return [*out, sentence[start:]]
 
 
 def part_rankings(question: str, rank: Callable[[str], list[Candidate]]) -> list[Ranking]:
