@@ -200,3 +200,8 @@ FILING_PLACE_RE = re.compile(r"(?:장관|장|군수|지사|교육감|기관|센�
 INTERROGATIVE_RE = re.compile(r"언제|며칠|얼마|몇|어디|누구|무엇|뭐|뭘|어떻게|어떤|무슨|왜")
 # Where one sentence of a question joins two questions: a connective ending and a comma ("…하고, …", "…이며, …").
 QUESTION_JOINT_RE = re.compile(r"(?<=[가-힣])(?:고|며)\s*,\s*")
+# A question whether something is among what a clause lists ("종합계획에 … 내용도 들어가요?", "공익사업에 … 일도
+# 포함돼요?", "…것도 해당돼요?"): its answer is the list, read whole.
+INCLUSION_QUESTION_RE = re.compile(
+    r"(?:도|에|에는|엔)\s*(?:다\s*|같이\s*|함께\s*)?(?:들어가(?:요|나요|는지|는\s*거)|들어\s*있(?:어요|나요|는지)|들어가\s*있(?:어요|나요)"
+    r"|포함(?:돼요|되나요|되어요|돼\s*있|되어\s*있|되는지)|해당(?:돼요|되나요|해요|하나요|되는지)|속(?:해요|하나요|하는지))")

@@ -10,7 +10,7 @@ from jogak.answer.documents import pointed
 from jogak.answer.generators.candidates import ANSWER_KINDS, Candidate
 from jogak.answer.text import is_annotation
 from jogak.grammar.laws import kinds_before_articles, title_kind
-from jogak.grammar.patterns import LIST_QUESTION_RE
+from jogak.grammar.patterns import INCLUSION_QUESTION_RE, LIST_QUESTION_RE
 
 _NAMED = re.compile(r"제\s*\d+\s*조(?:\s*의\s*\d+)?")
 # A decision named by its 사건번호 (2- or 4-digit year, 1–3 Hangul 사건부호, serial) and the section asked for.
@@ -55,13 +55,17 @@ def named_clause(question: str, context: Context, answerable: list[Candidate],
             if named_case and (md.article or "").replace(" ", "").startswith(section):
                 picked.append(c)
     picked.sort(key=lambda c: c.key)  # the clause from its beginning, not in retrieval order
-    return picked[: most]
+    return picked if m else picked[: most]  # (one_document already kept what the clause's answer needs)
 
-def one_document(question: str, context: Context, picked: list[Candidate], most: int = 6) -> list[Candidate]:
+def one_document(question: str, context: Context, picked: list[Candidate], most: int = 6,
+                 list_most: int = 20) -> list[Candidate]:
     """"제3조" exists in several documents: the one the rest of the question points to (its title,
     an abbreviation, a name only it mentions, "법에서는"), else the one whose clause answers the
     question best; a long clause keeps its best paragraphs whole, up to ``max_clause_units`` (a paragraph too
-    long alone: its opening sentence and its best units)."""
+    long alone: its opening sentence and its best units). A question whether something is among what the clause
+    lists ("제4조 종합계획에 … 도 들어가요?") gets the list paragraph whose item fits it best, whole (up to
+    ``list_most`` items): the answer is which entries the list has, and a list cut to its best-scoring entries
+    may leave out the one asked about."""
     by_doc: dict[str, list[Candidate]] = {}
     for c in picked:
         by_doc.setdefault(c.excerpt.chunk.metadata.doc_title, []).append(c)
@@ -84,6 +88,10 @@ def one_document(question: str, context: Context, picked: list[Candidate], most:
     # a question asking for a list ("뭐뭐예요") is answered by the paragraph holding one, before better-scoring
     # single sentences that would leave no room for it
     listing = bool(LIST_QUESTION_RE.search(question))
+    lists = [us for us in paras.values() if sum(c.unit.kind == "item" for c in us) >= 2]
+    if lists and INCLUSION_QUESTION_RE.search(question):
+        best = max(lists, key=lambda us: max(c.score for c in us if c.unit.kind == "item"))
+        return sorted(best, key=lambda c: c.key)[: list_most + 1]
     for units in sorted(paras.values(), key=lambda us: (
             -(listing and any(c.unit.kind == "item" for c in us)), -_paragraph_score(us))):
         if len(keep) + len(units) <= most:
