@@ -212,3 +212,26 @@ def test_a_trade_word_in_a_company_name_does_not_name_the_document(tmp_path: Pat
     assert named.hits[0].chunk.metadata.doc_title == "회원약관" and named.hits[0].scores.get("document")
     trade = search(st, "상조 해약하면 돈을 돌려줘요?", k=4)
     assert not any(h.scores.get("document") for h in trade.hits)
+
+
+def test_a_trade_word_after_the_brand_does_not_name_the_document(tmp_path: Path) -> None:
+    # "물결 다이빙 체험 이용약관": the brand is the first word; "체험" after it is the trade, which the law calls
+    # something else — a question about 체험 names no document, one saying 물결 (or the name after 주식회사) does
+    from jogak.retrieve.documents import _name_parts
+
+    assert _name_parts("물결 다이빙 체험 이용약관") == ["물결"]
+    assert _name_parts("주식회사 햇살 이용약관") == ["햇살"]
+    assert _name_parts("이용약관 (주식회사 햇살)") == ["이용", "햇살"]
+    (tmp_path / "이용약관.txt").write_text(
+        "물결 다이빙 체험 이용약관\n\n제1조 (목적)\n이 약관은 체험 다이빙의 이용 조건을 정한다.\n\n"
+        "제2조 (취소)\n회원은 체험 하루 전까지 취소할 수 있다.\n", encoding="utf-8")
+    (tmp_path / "법률.txt").write_text(
+        "수중레저법\n\n제1조 (목적)\n이 법은 수중레저활동의 안전을 정한다.\n\n"
+        "제2조 (금지)\n누구든지 야간에 수중레저활동을 하여서는 아니 된다.\n", encoding="utf-8")
+    st = open_store(tmp_path / "db", embedder=HashEmbedder())
+    st.ingest([str(tmp_path / "이용약관.txt"), str(tmp_path / "법률.txt")], size=300, overlap=50)
+    trade = search(st, "체험 다이빙을 밤에 해도 돼요?", k=4)
+    assert not any(h.scores.get("document") for h in trade.hits)
+    named = search(st, "물결은 체험을 언제까지 취소할 수 있어요?", k=3)
+    assert named.hits[0].chunk.metadata.doc_title == "이용약관" and named.hits[0].scores.get("document")
+    st.close()

@@ -140,15 +140,28 @@ def _opening_words(store: SearchableStore, scope: Scope) -> dict[str, set[str]]:
     return {d: {w for w in ws if count[w] == 1} for d, ws in words.items()}
 
 
+# Company forms before a name ("주식회사 햇잎", "영어조합법인 함초롬", "(주)누리")
+_CORPORATE = frozenset({"주식회사", "유한회사", "합자회사", "합명회사", "사단법인", "재단법인", "협동조합", "사회적협동조합",
+                        "영농조합법인", "영어조합법인", "농업회사법인", "(주)", "㈜", "(사)", "(재)"})
+
+
 def _name_parts(line: str) -> list[str]:
-    """The tokens of a title line that can name its document: a one-token word whole, and of a compound only
-    its first token. A Korean business name is a brand and a trade ("한아름상조", "씽씽택배", "바른길운전학원"):
-    the trade ("상조", "택배", "학원") is what every question about that trade says, and read as the
-    document's name it sent every 상조 question of a used set to the company's terms (r14: the statute says
-    "선불식 할부거래", never "상조")."""
+    """The tokens of a title line that can name its document: the brand — the line's first word after any
+    company form, and the word after a company form anywhere ("이용약관 (주식회사 햇잎)") — and of a compound
+    only its first token. The words after the brand say the trade ("은비늘 물고기마을 이용약관", "쪽빛 해양레저 체험
+    이용약관"): what every question about that trade says, and read as the document's name it sent such
+    questions to the company's terms and switched off the routing rules for laws (r14: "한아름상조"'s "상조";
+    session 46: "체험", "물고기")."""
+    words = [w.strip("()[]「」『』<>·,") or w for w in line.split()]
+    brands: list[str] = []
+    for i, w in enumerate(words):
+        if w in _CORPORATE or line.split()[i] in _CORPORATE:
+            continue
+        if not brands or (i > 0 and (words[i - 1] in _CORPORATE or line.split()[i - 1] in _CORPORATE)):
+            brands.append(w)
     out: list[str] = []
-    for word in line.split():
-        toks = tokenize(word)
+    for word in brands:
+        toks = [t for t in tokenize(word) if len(t) >= 2]
         out.extend(toks[:1])
     return out
 
