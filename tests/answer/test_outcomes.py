@@ -89,6 +89,20 @@ def test_pointed_reads_titles_abbreviations_decrees_and_the_law():
             > s["반품교환환불정책"] == 0)
 
 
+def test_a_law_clause_placed_beside_the_rule_is_not_a_document_to_point_away_from():
+    # retrieval's companion (the law behind a company's rule) is context: with it the question naming the shop
+    # does not turn the excerpts into a choice between documents
+    law = _doc_chunk("제17조(청약철회등) ① 소비자는 7일 이내에 청약철회를 할 수 있다.", "전자상거래 등에서의 소비자보호에 관한 법률",
+                     "제17조", "l", [("본문/제17조", "제17조 (청약철회등)", 0, 10)])
+    policy = _doc_chunk("제3조(반품) 하루마켓(이하 \"회사\")은 7일 이내 반품을 받는다.", "반품교환환불정책", "제3조", "p",
+                        [("본문/제3조", "제3조 (반품)", 0, 7)])
+    q = "하루마켓 반품은 며칠 안에 해야 해요?"
+    s, _ = pointed(q, build_context([Hit(policy, 1, 0), Hit(law, 1, 1)]))
+    assert s["반품교환환불정책"] > s["전자상거래 등에서의 소비자보호에 관한 법률"]
+    s, _ = pointed(q, build_context([Hit(policy, 1, 0), Hit(law, 1, 1, scores={"companion": 1.2})]))
+    assert set(s) == {"반품교환환불정책"}
+
+
 def test_the_condition_of_a_later_paragraph_travels_with_the_rule():
     c = _article("이용약관", 8, "포인트의 적립", ["포인트는 구매확정일의 다음 날에 적립됩니다.",
                                            "배송비로 결제한 금액에는 포인트가 적립되지 않습니다.",

@@ -64,6 +64,10 @@ def pointed(question: str, context: Context) -> tuple[dict[str, float], list[str
     rather than say what is asked)."""
     texts: dict[str, str] = {}
     for ex in context.excerpts:
+        if "companion" in ex.hit.scores:
+            # the law clause retrieval placed beside a company's rule (retrieve/companion.py) is context, not a
+            # rival the question could point away from: it does not make the excerpts a choice of documents
+            continue
         t = ex.chunk.metadata.doc_title or ""
         texts[t] = texts.get(t, "") + " " + ex.text
     compact = question.replace(" ", "")
