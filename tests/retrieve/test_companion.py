@@ -134,3 +134,22 @@ def test_a_collection_without_laws_is_left_alone(tmp_path: Path) -> None:
 
 def test_the_plain_pipelines_have_no_companion() -> None:
     assert SearchOptions.plain_hybrid().companion_at == 0 and SearchOptions.baseline().companion_at == 0
+
+
+def test_the_companion_joins_the_answer_context_without_pushing_a_clause_out(tmp_path: Path) -> None:
+    from jogak.answer.ask import AskOptions, ask_composed
+
+    store = next(law_store(tmp_path, {"동네수목원법.md": ACT, "이용약관_솔향수목원.md": TERMS}))
+
+    def titles(at: int) -> list[str]:
+        opts = AskOptions(k=3)
+        opts.retrieve_options = {"companion_at": at, "rerank": None}
+        ctx = ask_composed(store, Q, k=3, options=opts).context
+        return [e.chunk.metadata.doc_title for e in ctx.excerpts]
+
+    without = titles(0)
+    assert len(without) == 3 and "동네수목원법" not in without, without
+    with_law = titles(3)
+    assert len(with_law) == 4 and "동네수목원법" in with_law, with_law
+    assert [t for t in with_law if t != "동네수목원법"] == without  # the company's three clauses all stay
+    store.close()

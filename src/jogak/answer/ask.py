@@ -115,9 +115,14 @@ def ask_composed(
 
     options = options or AskOptions(k=k)
     ropts = SearchOptions.from_config(**options.retrieve_options) if options.retrieve_options else None
-    result = search(store, question, k=k, filters=filters, options=ropts)
+    # one more hit than asked: the law clause retrieval places beside a company's rule (retrieve/companion.py)
+    # joins the excerpts instead of pushing the k-th out of them
+    result = search(store, question, k=k + 1, filters=filters, options=ropts)
     used_filters = getattr(result, "filters", None) or filters or {}
-    hits = whole_hits(store, list(result.hits), options)
+    found = list(result.hits)
+    if not any("companion" in h.scores for h in found[:k + 1]):
+        found = found[:k]
+    hits = whole_hits(store, found, options)
     return answer_hits(question, hits, generator=generator, options=options,
                        filters=used_filters, notices=version_notices(result.warnings))
 
