@@ -127,7 +127,7 @@ SETS = {
     "a62": BLIND / "answers_r62.yaml",  # written at the start of session 42 (5e192a0), run once at the end of session 43 (e277e9e): now used
     "a63": BLIND / "answers_r63.yaml",  # written at the start of session 43 (e44da0d), run once at the end of session 44 (e53da52): now used
     "a64": BLIND / "answers_r64.yaml",  # written at the start of session 44 (2ad5524), run once at the end of session 45 (3aa8c4a): now used
-    "a65": BLIND / "answers_r65.yaml",  # untouched: written at the start of session 45 (fc8cc41), run once at the end of session 46
+    "a65": BLIND / "answers_r65.yaml",  # written at the start of session 45 (fc8cc41), run once at the end of session 46 (bf909f4): now used
     "a66": BLIND / "answers_r66.yaml",  # untouched: written at the start of session 46 (3ca1407), run once at the end of session 47
 }
 _STORES: dict[tuple[str, ...], Any] = {}

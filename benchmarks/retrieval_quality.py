@@ -169,8 +169,8 @@ SETS = {
     "a63": BLIND / "answers_r63.yaml",  # issue 13: written at the start of session 43 (e44da0d), run once at the end of session 44 (e53da52): now used
     "r64": BLIND / "mixed_r64.yaml",  # blind: written at the start of session 44 (2ad5524), run once at the end of session 45 (3aa8c4a): now used
     "a64": BLIND / "answers_r64.yaml",  # issue 13: written at the start of session 44 (2ad5524), run once at the end of session 45 (3aa8c4a): now used
-    "r65": BLIND / "mixed_r65.yaml",  # blind, untouched: written at the start of session 45 (fc8cc41), run once at the end of session 46
-    "a65": BLIND / "answers_r65.yaml",  # issue 13, untouched: written at the start of session 45 (fc8cc41), run once at the end of session 46
+    "r65": BLIND / "mixed_r65.yaml",  # blind: written at the start of session 45 (fc8cc41), run once at the end of session 46 (bf909f4): now used
+    "a65": BLIND / "answers_r65.yaml",  # issue 13: written at the start of session 45 (fc8cc41), run once at the end of session 46 (bf909f4): now used
     "r66": BLIND / "mixed_r66.yaml",  # blind, untouched: written at the start of session 46 (3ca1407), run once at the end of session 47
     "a66": BLIND / "answers_r66.yaml",  # issue 13, untouched: written at the start of session 46 (3ca1407), run once at the end of session 47
 }
