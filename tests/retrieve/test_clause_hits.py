@@ -197,41 +197,40 @@ def test_leaves_are_indexed_only_when_asked(tmp_path: Path) -> None:
     st.close()
 
 
-def test_a_trade_word_in_a_company_name_does_not_name_the_document(tmp_path: Path) -> None:
-    # "한결상조": a brand and a trade. The trade ("상조") is what every question about the trade says; the statute
-    # calls it something else ("선불식 할부거래"), so the word occurs in the company's terms only.
-    (tmp_path / "회원약관.txt").write_text(
-        "한결상조 회원약관\n\n제1조 (목적)\n이 약관은 상조 서비스의 이용 조건을 정한다.\n\n"
-        "제2조 (해약)\n회원은 언제든지 상조 계약을 해약할 수 있다.\n", encoding="utf-8")
-    (tmp_path / "법률.txt").write_text(
-        "선불식 할부거래법\n\n제1조 (목적)\n이 법은 선불식 할부거래를 공정하게 한다.\n\n"
-        "제2조 (해제)\n소비자는 선불식 할부계약을 해제할 수 있다.\n", encoding="utf-8")
+# A brand and a trade: the trade is what every question about the trade says, and the law calls it something else,
+# so the word occurs in the company's terms only — it must not name them. "한결상조": the trade inside the brand's
+# compound ("상조"; the statute says "선불식 할부거래"); "물결 다이빙 체험 이용약관": trade words after the brand ("체험").
+TRADES = [
+    ("한결상조 회원약관\n\n제1조 (목적)\n이 약관은 상조 서비스의 이용 조건을 정한다.\n\n"
+     "제2조 (해약)\n회원은 언제든지 상조 계약을 해약할 수 있다.\n",
+     "선불식 할부거래법\n\n제1조 (목적)\n이 법은 선불식 할부거래를 공정하게 한다.\n\n"
+     "제2조 (해제)\n소비자는 선불식 할부계약을 해제할 수 있다.\n",
+     "한결상조는 해약하면 돈을 돌려줘요?", "상조 해약하면 돈을 돌려줘요?"),
+    ("물결 다이빙 체험 이용약관\n\n제1조 (목적)\n이 약관은 체험 다이빙의 이용 조건을 정한다.\n\n"
+     "제2조 (취소)\n회원은 체험 하루 전까지 취소할 수 있다.\n",
+     "수중레저법\n\n제1조 (목적)\n이 법은 수중레저활동의 안전을 정한다.\n\n"
+     "제2조 (금지)\n누구든지 야간에 수중레저활동을 하여서는 아니 된다.\n",
+     "물결은 체험을 언제까지 취소할 수 있어요?", "체험 다이빙을 밤에 해도 돼요?"),
+]
+
+
+@pytest.mark.parametrize(("terms", "law", "named_q", "trade_q"), TRADES, ids=["in-the-compound", "after-the-brand"])
+def test_a_trade_word_does_not_name_the_document(tmp_path: Path, terms: str, law: str, named_q: str,
+                                                 trade_q: str) -> None:
+    (tmp_path / "약관.txt").write_text(terms, encoding="utf-8")
+    (tmp_path / "법률.txt").write_text(law, encoding="utf-8")
     st = open_store(tmp_path / "db", embedder=HashEmbedder())
-    st.ingest([str(tmp_path / "회원약관.txt"), str(tmp_path / "법률.txt")], size=300, overlap=50)
-    named = search(st, "한결상조는 해약하면 돈을 돌려줘요?", k=3)
-    assert named.hits[0].chunk.metadata.doc_title == "회원약관" and named.hits[0].scores.get("document")
-    trade = search(st, "상조 해약하면 돈을 돌려줘요?", k=4)
+    st.ingest([str(tmp_path / "약관.txt"), str(tmp_path / "법률.txt")], size=300, overlap=50)
+    named = search(st, named_q, k=3)
+    assert named.hits[0].chunk.metadata.doc_title == "약관" and named.hits[0].scores.get("document")
+    trade = search(st, trade_q, k=4)
     assert not any(h.scores.get("document") for h in trade.hits)
+    st.close()
 
 
-def test_a_trade_word_after_the_brand_does_not_name_the_document(tmp_path: Path) -> None:
-    # "물결 다이빙 체험 이용약관": the brand is the first word; "체험" after it is the trade, which the law calls
-    # something else — a question about 체험 names no document, one saying 물결 (or the name after 주식회사) does
+def test_the_brand_of_a_title_line() -> None:
     from jogak.retrieve.documents import _name_parts
 
     assert _name_parts("물결 다이빙 체험 이용약관") == ["물결"]
     assert _name_parts("주식회사 햇살 이용약관") == ["햇살"]
     assert _name_parts("이용약관 (주식회사 햇살)") == ["이용", "햇살"]
-    (tmp_path / "이용약관.txt").write_text(
-        "물결 다이빙 체험 이용약관\n\n제1조 (목적)\n이 약관은 체험 다이빙의 이용 조건을 정한다.\n\n"
-        "제2조 (취소)\n회원은 체험 하루 전까지 취소할 수 있다.\n", encoding="utf-8")
-    (tmp_path / "법률.txt").write_text(
-        "수중레저법\n\n제1조 (목적)\n이 법은 수중레저활동의 안전을 정한다.\n\n"
-        "제2조 (금지)\n누구든지 야간에 수중레저활동을 하여서는 아니 된다.\n", encoding="utf-8")
-    st = open_store(tmp_path / "db", embedder=HashEmbedder())
-    st.ingest([str(tmp_path / "이용약관.txt"), str(tmp_path / "법률.txt")], size=300, overlap=50)
-    trade = search(st, "체험 다이빙을 밤에 해도 돼요?", k=4)
-    assert not any(h.scores.get("document") for h in trade.hits)
-    named = search(st, "물결은 체험을 언제까지 취소할 수 있어요?", k=3)
-    assert named.hits[0].chunk.metadata.doc_title == "이용약관" and named.hits[0].scores.get("document")
-    st.close()
