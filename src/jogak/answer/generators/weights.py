@@ -108,7 +108,10 @@ class ExtractiveWeights:
     # … for answers whose excerpts the learned reranker ordered (the ``reranked`` feature)
     reranked_confidence_model: dict[str, float] = field(default_factory=lambda: dict(_RERANKED_CONFIDENCE_MODEL))
     answer_confidence: float = 0.5  # below this confidence the answerer does not assert an answer …
-    related_floor: float = 0.25  # … and shows as related clauses the units scoring at least this
+    # … and shows as related clauses the units scoring at least this (0.25 until session 46: on 19 used answer
+    # sets 0.20 turns 10 answerable "none" outcomes into related ones and fills related displays up to
+    # related_max — checkpoints 3,845 → 3,911 / 5,237, answers and unanswerables answered unchanged)
+    related_floor: float = 0.20
     related_max: int = 6  # … at most this many clauses (the best unit of each; 4 until session 6)
     # … the first of them (the most relevant) shown whole: the units of its 항 (or unnumbered article), up to this
     # many (0: its best unit only, as until session 28) — a reader checks the clause, not one sentence of it
