@@ -120,7 +120,7 @@ def ask_composed(
     result = search(store, question, k=k + 1, filters=filters, options=ropts)
     used_filters = getattr(result, "filters", None) or filters or {}
     found = list(result.hits)
-    if not any("companion" in h.scores for h in found[:k + 1]):
+    if not any("companion" in h.scores for h in found):
         found = found[:k]
     hits = whole_hits(store, found, options)
     return answer_hits(question, hits, generator=generator, options=options,

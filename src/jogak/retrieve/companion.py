@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from jogak.grammar.laws import title_kind
+from jogak.retrieve.documents import law_documents
+from jogak.retrieve.leaves import entry_leaves
 from jogak.retrieve.scope import Entry, Scope
 
 
@@ -22,10 +23,10 @@ def law_companion(scope: Scope, entries: list[Entry], qvec: Any) -> list[Entry]:
     at = int(scope.opts.companion_at)
     if at <= 0 or qvec is None or len(entries) <= at or not scope.opts.documents:
         return entries
-    law = scope.lex.memo("row_is_law", lambda: [title_kind(t or "") != "other" for t in scope.lex.column("doc_title")])
-    if law[entries[0].row] or any(law[e.row] for e in entries[:at]) or "clause" in entries[0].matched:
+    laws, dcol = law_documents(scope), scope.lex.column("doc_id")
+    if any(laws.get(dcol[e.row], False) for e in entries[:at]) or "clause" in entries[0].matched:
         return entries
-    rest = [e for e in entries[at:] if law[e.row]]
+    rest = [e for e in entries[at:] if laws.get(dcol[e.row], False)]
     if not rest:
         return entries
     import numpy as np
@@ -33,42 +34,29 @@ def law_companion(scope: Scope, entries: list[Entry], qvec: Any) -> list[Entry]:
     q = np.asarray(qvec, dtype=np.float32)
     li = scope.lex.leaves()
     if li is not None and li.vectors is not None and len(li):
-        by_row = scope.lex.memo("leaves_by_row", lambda: _leaves_by_row(li))
-        lead = _lead_vector(li, by_row, entries[0], q)
-        scored = [(e, float((li.vectors[by_row[e.row]] @ (q + lead)).max())) for e in rest
-                  if lead is not None and e.row in by_row]
+        lead = _lead_vector(scope, li, entries[0], q)
+        if lead is None:
+            return entries
+        scored = [(e, float((li.vectors[idx] @ (q + lead)).max())) for e in rest if (idx := entry_leaves(scope, li, e))]
     else:  # no leaf vectors (the default index): the clauses' own chunk vectors
         vecs = scope.store.dense_vectors([entries[0].key] + [e.key for e in rest])
         if vecs is None:
             return entries
-        probe = q + vecs[0]
-        scored = [(e, float(v @ probe)) for e, v in zip(rest, vecs[1:], strict=True)]
-    best, best_score = max(scored, key=lambda t: t[1], default=(None, 0.0))
-    if best is None:
+        scored = [(e, float(v @ (q + vecs[0]))) for e, v in zip(rest, vecs[1:], strict=True)]
+    if not scored:
         return entries
+    best, best_score = max(scored, key=lambda t: t[1])
     best.scores["companion"] = round(best_score, 4)
     out = [e for e in entries if e is not best]
     out.insert(at - 1, best)
     return out
 
 
-def _leaves_by_row(li: Any) -> dict[int, Any]:
-    import numpy as np
-
-    order = np.argsort(li.row, kind="stable")
-    rows = li.row[order]
-    cuts = np.flatnonzero(np.diff(rows)) + 1
-    return {int(g[0]): order[s:e] for g, s, e in zip(np.split(rows, cuts), [0, *cuts], [*cuts, len(rows)], strict=True)}
-
-
-def _lead_vector(li: Any, by_row: dict[int, Any], lead: Entry, qvec: Any) -> Any:
+def _lead_vector(scope: Scope, li: Any, lead: Entry, q: Any) -> Any:
     """The vector of the leading clause's best leaf: the one the leaf lists matched, else the leaf nearest the
-    question."""
-    idx = by_row.get(lead.row)
-    if idx is None:
+    question; None when the clause has no leaves."""
+    idx = entry_leaves(scope, li, lead)
+    if not idx:
         return None
-    if lead.leaf:
-        hit = [j for j in idx if li.paths[j] == lead.leaf]
-        if hit:
-            return li.vectors[hit[0]]
-    return li.vectors[idx[int((li.vectors[idx] @ qvec).argmax())]]
+    hit = [j for j in idx if lead.leaf and li.paths[j] == lead.leaf]
+    return li.vectors[hit[0] if hit else idx[int((li.vectors[idx] @ q).argmax())]]

@@ -152,13 +152,11 @@ def _name_parts(line: str) -> list[str]:
     이용약관"): what every question about that trade says, and read as the document's name it sent such
     questions to the company's terms and switched off the routing rules for laws (r14: "한아름상조"'s "상조";
     session 46: "체험", "물고기")."""
-    words = [w.strip("()[]「」『』<>·,") or w for w in line.split()]
-    brands: list[str] = []
-    for i, w in enumerate(words):
-        if w in _CORPORATE or line.split()[i] in _CORPORATE:
-            continue
-        if not brands or (i > 0 and (words[i - 1] in _CORPORATE or line.split()[i - 1] in _CORPORATE)):
-            brands.append(w)
+    raw = line.split()
+    words = [w.strip("()[]「」『』<>·,") or w for w in raw]
+    corporate = [w in _CORPORATE or r in _CORPORATE for w, r in zip(words, raw, strict=True)]
+    brands = [w for i, w in enumerate(words) if not corporate[i]
+              and (i == corporate.index(False) or (i > 0 and corporate[i - 1]))]
     out: list[str] = []
     for word in brands:
         toks = [t for t in tokenize(word) if len(t) >= 2]
@@ -190,7 +188,7 @@ def _regulation_prior(scope: Scope, entries: list[Entry]) -> list[Entry]:
     w = float(scope.opts.regulation_prior)
     if w >= 1.0 or not asks_about_regulation(scope.query):
         return entries
-    kinds = scope.lex.memo("doc_kinds", lambda: _doc_kinds(scope))
+    kinds = law_documents(scope)
     if len(set(kinds.values())) < 2:
         return entries
     dcol = scope.lex.column("doc_id")
@@ -202,10 +200,11 @@ def _regulation_prior(scope: Scope, entries: list[Entry]) -> list[Entry]:
     return entries
 
 
-def _doc_kinds(scope: Scope) -> dict[str, bool]:
-    """Per document: is it a law (an Act, a decree, a rule)?"""
-    return {d: title_kind(t or "") != "other"
-            for d, t in zip(scope.lex.column("doc_id"), scope.lex.column("doc_title"), strict=True) if d}
+def law_documents(scope: Scope) -> dict[str, bool]:
+    """Per document id: is it a law (an Act, a decree, a rule)? (memoised on the snapshot)"""
+    return scope.lex.memo("doc_kinds", lambda: {
+        d: title_kind(t or "") != "other"
+        for d, t in zip(scope.lex.column("doc_id"), scope.lex.column("doc_title"), strict=True) if d})
 
 
 def spread(scope: Scope, entries: list[Entry], named: set[str]) -> list[Entry]:
@@ -235,7 +234,7 @@ def laws_first(scope: Scope, entries: list[Entry]) -> list[Entry]:
     most = int(scope.opts.sanction_laws_first)
     if not scope.opts.documents or most <= 0 or not entries or not asks_a_sanction(scope.query):
         return entries
-    kinds = scope.lex.memo("doc_kinds", lambda: _doc_kinds(scope))
+    kinds = law_documents(scope)
     if len(set(kinds.values())) < 2:
         return entries
     dcol = scope.lex.column("doc_id")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from jogak.retrieve.scope import Scope
+from jogak.retrieve.scope import Entry, Scope
 
 Ranked = list[tuple[str, float]]
 
@@ -72,3 +72,19 @@ def _granularity_mask(scope: Scope, li: Any) -> Any:
 
     memo = scope.lex.memo("leaf_levels", lambda: [level(p) for p in li.paths])
     return np.array([lv == g for lv in memo], dtype=bool)
+
+
+def entry_leaves(scope: Scope, li: Any, e: Entry) -> list[int]:
+    """The indices of the leaves of an entry's chunks: its own and those of the chunks of the same clause folded
+    into it (``Entry.also``)."""
+    by_row = scope.lex.memo("leaves_by_row", lambda: _group(li.row))
+    row_of = scope.row_of
+    rows = [e.row, *(row_of[k] for k in e.also if k in row_of)]
+    return [j for r in rows for j in by_row.get(r, ())]
+
+
+def _group(rows: Any) -> dict[int, list[int]]:
+    out: dict[int, list[int]] = {}
+    for j, r in enumerate(rows):
+        out.setdefault(int(r), []).append(j)
+    return out

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jogak.retrieve.candidates import EXACT_ALL_MAX
+from jogak.retrieve.leaves import entry_leaves
 from jogak.retrieve.scope import Entry, Scope
 
 BACKENDS = ("auto", "learned", "leaf", "cross-encoder", "http")
@@ -113,17 +114,14 @@ def leaf_scores(scope: Scope, head: list[Entry], qvec: Any) -> list[float] | Non
         return None
     import numpy as np
 
-    by_row = scope.lex.memo("leaves_by_row", lambda: _group(li.row))
     q = np.asarray(qvec, dtype=np.float32).reshape(-1)
     if q.shape[0] != li.vectors.shape[1]:
         scope.warnings.append("rerank (leaf) skipped: leaf vectors come from another embedding model; "
                               "first ranking kept")
         return None
-    row_of = scope.row_of
     out: list[float] = []
     for e in head:
-        rows = [e.row, *(row_of[k] for k in e.also if k in row_of)]
-        idx = [j for r in rows for j in by_row.get(r, ())]
+        idx = entry_leaves(scope, li, e)
         out.append(float((li.vectors[idx] @ q).max()) if idx else float(e.scores.get("dense", 0.0)))
     return out
 
@@ -177,13 +175,6 @@ def learned_rows(scope: Scope, head: list[Entry], qvec: Any) -> list[list[float]
         i += len(ks)
     return learned.clause_features(scope.rq, [e.scores for e in head], [e.score for e in head], meta, texts,
                                    [len(ks) for ks in keys], cos)
-
-
-def _group(rows: Any) -> dict[int, list[int]]:
-    out: dict[int, list[int]] = {}
-    for j, r in enumerate(rows):
-        out.setdefault(int(r), []).append(j)
-    return out
 
 
 def _texts(scope: Scope, head: list[Entry]) -> list[str]:
