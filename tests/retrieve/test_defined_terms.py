@@ -150,6 +150,14 @@ def test_what_a_definition_defines() -> None:
     assert defined_term("“회원”이라 함은 회사와 계약을 맺은 사람을 말한다.") == "회원"
     assert defined_term('"Services" means the services described in Exhibit A.') == "Services"
     assert defined_term("회원은 회사의 대여기구를 빌릴 수 있다.") is None
+    # a hanja gloss or a short name between the term and 란 / 이라 함은, and the older Acts' '"…"는 …을 말한다'
+    assert defined_term('5. "퇴비"(堆肥)란 가축분뇨를 발효시켜 만든 물질을 말한다.') == "퇴비"
+    assert defined_term('3. "문화예술교육시설"(이하 "교육시설"이라 한다)이라 함은 다음 각 목의 시설을 말한다.') \
+        == "문화예술교육시설"
+    assert defined_term('5. "인쇄문화산업단지"는 인쇄사 등이 조성한 집합체를 말한다.') == "인쇄문화산업단지"
+    # … but only as a numbered item: unnumbered, a topic and 말한다 is a rule ("tells")
+    assert defined_term('"회사"는 회원이 요청하면 그 사실을 말한다.') is None
+    assert defined_term('2. "회사"는 다음 각 호의 의무를 진다.') is None
     assert list(definitions_in(TERMS)) == ["대여기구", "이용자", "안전장비", "야간대여기구"]
 
 

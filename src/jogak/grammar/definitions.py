@@ -13,10 +13,17 @@ from collections.abc import Callable, Iterable, Iterator
 from jogak.grammar.patterns import DEFINITION_QUESTION_RE
 
 # A definitions item states what one term means: "6. "제대혈위탁"이란 …을 말한다", "“회원”이라 함은 …",
-# "「보관기간」이란 …", '"Services" means …'. Group ``term`` is the defined word as written.
+# "「보관기간」이란 …", '"Services" means …'; the term may carry its hanja, a gloss or its short name ("퇴비"(堆肥)란
+# …, "…"(이하 "교육시설"이라 한다)이라 함은 …), and older Acts write '5. "인쇄문화산업단지"는 …을 말한다' (a numbered
+# item: a topic particle, then a line ending in 말한다 / 뜻한다 / 의미한다 — unnumbered, '"회사"는 … 사실을 말한다'
+# is a rule, not a definition). On the 법률 of 300 Acts of the all-laws archive: 1,474 of 1,482 numbered definition
+# items read (1,454 before the gloss and topic forms; the rest define several terms at once).
+# Group ``term`` is the defined word as written.
 DEFINES_TERM_RE = re.compile(
-    r"^\s*(?:[(（]?(?:\d{1,3}|[가-하])[.)）]\s*)?[\"“”'‘’「『]\s*(?P<term>[^\"“”'‘’」』\n]{1,40}?)\s*[\"“”'‘’」』]\s*"
-    r"(?:(?:이)?란|(?:이)?라\s*함은|(?:이)?라고\s*함은|\(이하[^)]*\)\s*(?:이)?란|\s*(?:means|shall\s+mean))", re.IGNORECASE)
+    r"^\s*(?P<num>[(（]?(?:\d{1,3}|[가-하])[.)）]\s*)?[\"“”'‘’「『]\s*(?P<term>[^\"“”'‘’」』\n]{1,40}?)\s*[\"“”'‘’」』]\s*"
+    r"(?:[(（](?:이하[^)）\n]*|[^()（）\n]{1,30})[)）]\s*)?"
+    r"(?:(?:이)?란|(?:이)?라\s*함은|(?:이)?라고\s*함은|\s*(?:means|shall\s+mean)"
+    r"|(?(num)(?:은|는)\s(?=[^\n]*(?:을|를)\s*(?:말한다|뜻한다|의미한다)\.?[ \t]*(?:\n|$))|(?!)))", re.IGNORECASE)
 # What follows a term in a question that asks what the term is ("유전자검사는 어떤 검사예요?", "제대혈위탁은 어떤
 # 걸 말해요?", "입주살림이 뭐예요?", "가사서비스에는 어떤 일들이 들어가요?"): a topic or subject particle, then an
 # identity question that ends the sentence. "T는 어떤 경우에 …할 수 있어요" asks something else about T.

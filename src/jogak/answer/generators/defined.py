@@ -25,7 +25,8 @@ def defined_terms(answerable: list[Candidate]) -> dict[str, list[Candidate]]:
     item ("1. "회원"이란 …") before a clause that introduces the term as it goes ("(이하 "회원"이라 한다)")."""
     out: dict[str, list[Candidate]] = {}
     for c in answerable:
-        term = defines(c.unit.text)
+        # with its item label: the older Acts' '5. "…"는 …을 말한다' defines only as a numbered item
+        term = defines(f"{c.unit.item} {c.unit.text}" if c.unit.item else c.unit.text)
         if term:
             out.setdefault(term, []).append(c)
     for c in answerable:
