@@ -338,3 +338,14 @@ def test_items_picked_out_of_a_clauses_list_in_an_aside_are_that_clauses() -> No
     got = [(r.text, r.target_path) for r in _refs(_parse(text, "약관.txt"), "본문/제2조/제2항")]
     assert got == [("제3조제1항", "본문/제3조/제1항"), ("제1호", "본문/제3조/제1항/제1호"), ("제3호", "본문/제3조/제1항/제3호"),
                    ("제1항", "본문/제2조/제1항"), ("제2호", "본문/제2조/제1항/제2호")]
+
+
+def test_a_range_in_another_law_names_the_clauses_between_its_ends() -> None:
+    text = DECREE.replace("\n\n부칙", "\n제40조(신청) ① 법 제7조제2항부터 제4항까지의 규정에 따른 신청은 서면으로 한다.\n"
+                          "② 법 제24조의2부터 제24조의4까지 및 「형법」 제129조부터 제131조까지를 적용한다.\n\n부칙", 1)
+    t = _parse(text, "시행령.md")
+    assert [(r.law, r.clause) for r in _refs(t, "본문/제40조/제1항")] == [
+        ("상호저축은행법", "본문/제7조/제2항"), ("상호저축은행법", "본문/제7조/제3항"), ("상호저축은행법", "본문/제7조/제4항")]
+    assert [r.clause for r in _refs(t, "본문/제40조/제2항")] == [
+        "본문/제24조의2", "본문/제24조의3", "본문/제24조의4", "본문/제129조", "본문/제130조", "본문/제131조"]
+

@@ -1,13 +1,16 @@
 """Post-passes over one node's Korean references, once each is resolved: what a phrase spanning several of them
 says about the clauses it names.
 
-- a range ("제6조부터 제8조까지", "제3조 내지 제5조") names the clauses between its ends as well;
+- a range ("제6조부터 제8조까지", "제3조 내지 제5조") names the clauses between its ends as well — in another law
+  ("법 제7조제2항부터 제4항까지") by number, that law's structure being unknown here: the clauses it does not have
+  resolve to nothing when the collection links it (``jogak.structure.family``);
 - in another law's 부칙 (타법개정), "제1조부터 제61조까지의 개정규정" names the amending act's own articles — they are
   not in this document, and the 부칙's own 제1조 is a wrong link.
 """
 
 from __future__ import annotations
 
+import re
 from itertools import pairwise
 
 from jogak.grammar.effective import other_law_of_addenda
@@ -50,6 +53,43 @@ def range_interiors(refs: list[Ref], text: str, idx: RefIndex) -> list[Ref]:
             continue
         out += [Ref(text=text[a.start:b.end], start=a.start, end=b.end, target_path=n.path, pointer=b.pointer)
                 for n in pool[i + 1 : j]]
+    return out
+
+
+# the last step of a clause path in another law: "제7조", "제24조의2", "제2항", "제15호"
+_STEP_RE = re.compile(r"제(?P<n>\d+)(?P<kind>조|항|호)(?:의(?P<sub>\d+))?")
+
+
+def law_range_interiors(refs: list[Ref], text: str) -> list[Ref]:
+    """References to the clauses between the ends of a range in another law ("법 제7조제2항부터 제4항까지" → the Act's
+    제7조제3항; "법 제24조의2부터 제24조의5까지" → 제24조의3 and 제24조의4), numbered from the ends: both in the same law
+    and the same parent clause, of one kind, the first before the second."""
+    out: list[Ref] = []
+    ordered = sorted(refs, key=lambda r: r.start)
+    for a, b in pairwise(ordered):
+        if not (a.law and a.law == b.law and a.clause and b.clause and a.target_path is None and b.target_path is None):
+            continue
+        gap = RANGE_GAP_RE.fullmatch(text, a.end, b.start)
+        if gap is None or (gap.group("word") == "부터" and not RANGE_END_RE.match(text, b.end)):
+            continue
+        head_a, _, last_a = a.clause.rpartition("/")
+        head_b, _, last_b = b.clause.rpartition("/")
+        ma, mb = _STEP_RE.fullmatch(last_a), _STEP_RE.fullmatch(last_b)
+        if head_a != head_b or ma is None or mb is None or ma.group("kind") != mb.group("kind"):
+            continue
+        kind = ma.group("kind")
+        if ma.group("n") == mb.group("n"):  # branch numbers of one article: 제24조의2 … 제24조의5 (제24조 is 의1)
+            base, lo, hi = f"제{ma.group('n')}{kind}의", int(ma.group("sub") or 1), int(mb.group("sub") or 0)
+        elif ma.group("sub") is None and mb.group("sub") is None:  # 제6조 … 제8조: branch articles between are not known
+            base, lo, hi = "제", int(ma.group("n")), int(mb.group("n"))
+        else:
+            continue
+        if not 0 < hi - lo - 1 <= RANGE_MAX_INTERIOR:
+            continue
+        for k in range(lo + 1, hi):
+            step = f"{base}{k}" if base.endswith("의") else f"제{k}{kind}"
+            out.append(Ref(text=text[a.start:b.end], start=a.start, end=b.end, pointer=b.pointer, reason=a.reason,
+                           law=a.law, clause=f"{head_a}/{step}" if head_a else step))
     return out
 
 

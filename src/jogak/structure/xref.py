@@ -19,7 +19,7 @@ from jogak.model import Document, Node, Ref
 from jogak.structure.footnotes import Locator
 from jogak.structure.korefs import KoReader, former_text_refs
 from jogak.structure.refindex import RefIndex, Resolved, Where, app_label, fuzzy_block
-from jogak.structure.refspans import amending_act_refs, range_interiors
+from jogak.structure.refspans import amending_act_refs, law_range_interiors, range_interiors
 
 __all__ = ["resolve_references"]
 
@@ -58,7 +58,7 @@ def resolve_references(root: Node, doc: Document, lang: str, warnings: list[str]
             for r in (r for r in n.refs if id(r) in former_text_refs(n.refs, text) and r.target_path and r.law is None):
                 r.target_path, r.reason = None, "former text"
             amending_act_refs(n, text, idx)
-            n.refs.extend(range_interiors(n.refs, text, idx))
+            n.refs.extend([*range_interiors(n.refs, text, idx), *law_range_interiors(n.refs, text)])
             n.refs.sort(key=lambda r: r.start)
 
 
