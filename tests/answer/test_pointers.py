@@ -30,6 +30,9 @@ def test_the_grammar_finds_what_a_sentence_leaves_elsewhere() -> None:
     assert pointed_heads("등록신청서에 문화체육관광부령으로 정하는 서류를 첨부하여 제출해야 한다.") == {"서류"}
     assert pointed_heads("종이 기록물은 별표 3의 상태검사 기준에 따라 3개 등급으로 구분한다.") == {"기준"}
     assert pointed_heads("이 경우 기록물의 상태검사 기준은 별표 3과 같다.") == {"기준"}
+    # terms write it politely or go on after it: the phrase is still what the table says
+    assert pointed_heads("월 이용요금은 별표 1과 같습니다.") == {"요금"}
+    assert pointed_heads("환불 금액은 별표 1에 따르며, 회사는 3일 안에 돌려준다.") == {"금액"}
     assert [w for *_, w in pointed_phrases("금융위원회가 정하여 고시하는 기준에 따라 산정한다.")] == ["금융위원회의 고시"]
     # a decree filling the quoted term in, and examples before the pointer, say what the thing is
     assert pointed_phrases('법 제17조제1항에서 "대통령령으로 정하는 서류"란 다음 각 호의 서류를 말한다.') == []

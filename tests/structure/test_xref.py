@@ -216,3 +216,14 @@ def test_another_laws_addenda_number_the_amending_acts_provisions() -> None:
     assert got == [("제1조", None, "the amending act's provision"), ("제61조", None, "no such clause in this document"),
                    ("제1조", f"{block.path}/제1조", None)]
     assert [(r.text, r.target_path) for r in tree.find(f"{block.path}/제3조").refs] == [("제2조", None)]
+
+
+def test_a_pointer_in_the_polite_style_of_terms() -> None:
+    text = ("이용약관\n\n제1조(요금) ① 요금은 별표 1과 같습니다.\n② 환불은 제2조에 따릅니다.\n"
+            "③ 할인은 별표 1과 같으며, 회원은 언제든지 신청할 수 있습니다.\n제2조(환불) 돌려드립니다.\n\n[별표 1] 요금표\n기본 1만원\n")
+    tree = parse(load_bytes(text.encode("utf-8"), "약관.txt"))
+    got = [(r.text, r.pointer) for p in ("본문/제1조/제1항", "본문/제1조/제2항", "본문/제1조/제3항")
+           for r in tree.find(p).refs]
+    # "같으며": the sentence goes on to say something of its own — a plain reference
+    assert got == [("별표 1", True), ("제2조", True), ("별표 1", False)]
+

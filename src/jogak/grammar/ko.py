@@ -168,7 +168,8 @@ KO = Grammar(
         "addenda": "부칙",
     },
     ref_patterns=REF_PATTERNS,
-    # A sentence that only points elsewhere (seed 004's "pointer"): the reference is followed by one of these.
-    pointer_after=r"^\s*(?:을|를|에|의)?\s*(?:참조|참고|에\s*따른다|에\s*따름|에\s*의한다|에서\s*정한다|에\s*정한\s*바에\s*따른다|과\s*같다|와\s*같다|에\s*규정된\s*바에\s*따른다|에\s*정하는\s*바에\s*따른다)",
-    pointer_after_attached=r"^(?:에\s*따른다|에\s*따름|에\s*의한다|을\s*참조|를\s*참조|참조|과\s*같다|와\s*같다|에서\s*정한다|에\s*정한\s*바에\s*따른다|의\s*(?:기준|산식|방법)에\s*따른다)",
+    # A sentence that only points elsewhere (seed 004's "pointer"): the reference is followed by one of these —
+    # in the plain style of statutes or the polite style of terms ("요금은 별표 1과 같습니다", "…에 따릅니다").
+    pointer_after=r"^\s*(?:을|를|에|의)?\s*(?:참조|참고|에\s*따른다|에\s*따릅니다|에\s*따름|에\s*의한다|에\s*의합니다|에서\s*정한다|에서\s*정합니다|에\s*정한\s*바에\s*따른다|에\s*정한\s*바에\s*따릅니다|과\s*같다|와\s*같다|과\s*같습니다|와\s*같습니다|에\s*규정된\s*바에\s*따른다|에\s*정하는\s*바에\s*따른다|에\s*정하는\s*바에\s*따릅니다)",
+    pointer_after_attached=r"^(?:에\s*따른다|에\s*따릅니다|에\s*따름|에\s*의한다|에\s*의합니다|을\s*참조|를\s*참조|참조|과\s*같다|와\s*같다|과\s*같습니다|와\s*같습니다|에서\s*정한다|에서\s*정합니다|에\s*정한\s*바에\s*따른다|에\s*정한\s*바에\s*따릅니다|의\s*(?:기준|산식|방법)에\s*(?:따른다|따릅니다))",
 )

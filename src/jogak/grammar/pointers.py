@@ -37,9 +37,10 @@ _DELEGATED_RE = re.compile(rf"(?:(?P<to>{_INSTRUMENT})(?:으)?로\s*정하는|(?
 # "별표 3의 X에 따라", "별표 1에 따른 X를", "별표 1에서 정한 X을"
 _TABLE_OF_RE = re.compile(rf"(?P<to>{_TABLE})\s*(?:의|에\s*따른|에서\s*정한|에\s*정한)\s*(?P<np>[가-힣ㆍ·\s]{{1,30}}?)"
                           r"(?:을|를|이|가|은|는|에\s*따라|에\s*따른|으로|로|과|와)(?=[\s,.]|$)")
-# "X는 별표 3과 같다", "X는 별표 2에 따른다"
-_TABLE_IS_RE = re.compile(rf"(?P<np>[^,.;:]{{1,60}}?)(?:은|는)\s*(?P<to>{_TABLE})\s*(?:과|와)\s*같다|"
-                          rf"(?P<np2>[^,.;:]{{1,60}}?)(?:은|는)\s*(?P<to2>{_TABLE})\s*에\s*따른다")
+# "X는 별표 3과 같다", "X는 별표 2에 따른다" — also polite ("같습니다", "따릅니다") or going on ("같으며", "따르고"):
+# X is what the table says either way
+_TABLE_IS_RE = re.compile(rf"(?P<np>[^,.;:]{{1,60}}?)(?:은|는)\s*(?P<to>{_TABLE})\s*(?:과|와)\s*(?:같다|같습니다|같으며|같고)|"
+                          rf"(?P<np2>[^,.;:]{{1,60}}?)(?:은|는)\s*(?P<to2>{_TABLE})\s*에\s*(?:따른다|따릅니다|따르며|따르고)")
 
 
 def _quoted_definition(text: str, end: int) -> bool:
