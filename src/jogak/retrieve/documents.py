@@ -227,15 +227,16 @@ def spread(scope: Scope, entries: list[Entry], named: set[str]) -> list[Entry]:
     return fixed + [e for _, _, e in keyed]
 
 
-def laws_first(scope: Scope, entries: list[Entry]) -> list[Entry]:
+def laws_first(scope: Scope, entries: list[Entry], named: set[str] | frozenset[str] = frozenset()) -> list[Entry]:
     """A question asking a state sanction (``asks_a_sanction``): the laws' first ``sanction_laws_first`` clauses
     before the other documents' (a company's terms impose no 벌금; the terms' clauses keep their order behind
-    them); clause lookups ("제8조") keep their place."""
+    them); clause lookups ("제8조") keep their place. A question naming only documents that are no law ("누리마켓은
+    제 과태료를 대신 내 줘요?") asks what they say about the sanction: their order stands."""
     most = int(scope.opts.sanction_laws_first)
     if not scope.opts.documents or most <= 0 or not entries or not asks_a_sanction(scope.query):
         return entries
     kinds = law_documents(scope)
-    if len(set(kinds.values())) < 2:
+    if len(set(kinds.values())) < 2 or (named and not any(kinds.get(d, False) for d in named)):
         return entries
     dcol = scope.lex.column("doc_id")
     fixed, rest = _lookups_apart(entries)

@@ -77,7 +77,7 @@ def search(store: SearchableStore, query: str, k: int = 5, filters: Any = None,
     first = first_ranking(store, query, k, filters, options)
     scope, cands, by_row = first.scope, first.cands, first.by_row
     # a state-sanction question: the laws first, so that the stages after it follow their clauses
-    ordered = documents.laws_first(scope, rerank(scope, first.ordered, cands.qvec))
+    ordered = documents.laws_first(scope, rerank(scope, first.ordered, cands.qvec), first.named)
     ordered = follow_sanctions(scope, follow_delegation(scope, ordered))
     ordered = follow_disqualification(scope, ordered)
     ordered = law_companion(scope, documents.spread(scope, ordered, first.named), cands.qvec)
