@@ -108,3 +108,5 @@ def test_a_state_sanction_question_ranks_the_laws_first(tmp_path: Path) -> None:
         assert titles[:2] == ["동네텃밭법", "동네텃밭법"] and "이용약관_풀빛농장" in titles, titles
         # a question about the company's own consequence asks no state sanction: left as ranked
         assert _first_titles(st, "약관에서는 텃밭에서 기른 채소를 몰래 팔다가 걸리면 어떻게 돼요?", 3)[0] == "이용약관_풀빛농장"
+        # one naming the company only asks what its terms do about it: left as ranked, the terms first
+        assert _first_titles(st, "풀빛농장 텃밭에서 채소를 몰래 팔다 걸리면 과태료를 내야 해요?", 3)[0] == "이용약관_풀빛농장"
