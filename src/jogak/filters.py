@@ -55,7 +55,9 @@ KEY_ALIASES = {"title": "doc_title", "doc": "doc_title", "date": "decision_date"
 
 # Columns every chunk row carries (Chroma metadata and the lexical index's columns). COLUMNS_VERSION names their
 # schema: a store whose rows were written under another one gets them recomputed at its next ingest.
-COLUMNS_VERSION = "3"  # 2: defines; 3: defines holds the terms a clause introduces ("(이하 "…"라 한다)")
+# 2: defines; 3: defines holds the terms a clause introduces ("(이하 "…"라 한다)"); 4: and the definitions read with a
+# gloss ('"퇴비"(堆肥)란') or in the older Acts' '5. "…"는 …을 말한다' (the writer's pointers stay until a re-ingest)
+COLUMNS_VERSION = "4"
 COLUMNS = ("chunk_id", "doc_id", "doc_title", "source", "block_type", "path", "path_prefixes", "decision_date",
            "decision_ymd", "court", "case_numbers", "article", "chunk_no", "pointers", "kind", "clause", "work",
            "effective_from", "promulgated", "defines")
