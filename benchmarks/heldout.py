@@ -128,7 +128,7 @@ SETS = {
     "a63": BLIND / "answers_r63.yaml",  # written at the start of session 43 (e44da0d), run once at the end of session 44 (e53da52): now used
     "a64": BLIND / "answers_r64.yaml",  # written at the start of session 44 (2ad5524), run once at the end of session 45 (3aa8c4a): now used
     "a65": BLIND / "answers_r65.yaml",  # written at the start of session 45 (fc8cc41), run once at the end of session 46 (bf909f4): now used
-    "a66": BLIND / "answers_r66.yaml",  # untouched: written at the start of session 46 (3ca1407), run once at the end of session 47
+    "a66": BLIND / "answers_r66.yaml",  # written at the start of session 46 (3ca1407), run once at the end of session 47 (e713fd9): now used
     "a67": BLIND / "answers_r67.yaml",  # untouched: written at the start of session 47 (b6897fc), run once at the end of session 48
 }
 _STORES: dict[tuple[str, ...], Any] = {}

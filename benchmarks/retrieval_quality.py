@@ -171,8 +171,8 @@ SETS = {
     "a64": BLIND / "answers_r64.yaml",  # issue 13: written at the start of session 44 (2ad5524), run once at the end of session 45 (3aa8c4a): now used
     "r65": BLIND / "mixed_r65.yaml",  # blind: written at the start of session 45 (fc8cc41), run once at the end of session 46 (bf909f4): now used
     "a65": BLIND / "answers_r65.yaml",  # issue 13: written at the start of session 45 (fc8cc41), run once at the end of session 46 (bf909f4): now used
-    "r66": BLIND / "mixed_r66.yaml",  # blind, untouched: written at the start of session 46 (3ca1407), run once at the end of session 47
-    "a66": BLIND / "answers_r66.yaml",  # issue 13, untouched: written at the start of session 46 (3ca1407), run once at the end of session 47
+    "r66": BLIND / "mixed_r66.yaml",  # blind: written at the start of session 46 (3ca1407), run once at the end of session 47 (e713fd9): now used
+    "a66": BLIND / "answers_r66.yaml",  # issue 13: written at the start of session 46 (3ca1407), run once at the end of session 47 (e713fd9): now used
     "r67": BLIND / "mixed_r67.yaml",  # blind, untouched: written at the start of session 47 (b6897fc), run once at the end of session 48
     "a67": BLIND / "answers_r67.yaml",  # issue 13, untouched: written at the start of session 47 (b6897fc), run once at the end of session 48
 }
