@@ -35,8 +35,8 @@ from jogak.grammar.patterns import NUMBERED_PREFIX_RE, label
 _HANGUL = re.compile(r"[가-힣]")
 # a word-final punctuation mark followed by a word: "합니다." + "회원", "경우," + "회사는"
 _PUNCT_END = re.compile(r"[.,;:!?](?:[\"'”’)\]」』]*)$")
-# legal references are written together: "제50조" + "제2항", "제43조의" + "2"
-# ("제43조의" + "2", an item "4의" + "13."; not "100분의" + "60", which is two words)
+# legal references are written together: "제50조" + "제2항", "제43조의" + "2", an item "4의" + "13.", "제" + "5호"
+# (not "100분의" + "60", which is two words)
 _LEGAL_JOIN_LEFT = re.compile(rf"(?:{label('(?:조|항|호|장|절|편|관)', branch=True)}|\d)(?:\s*의)?$|(?<![가-힣])제$")
 _LEGAL_JOIN_RIGHT = re.compile(rf"(?:{NUMBERED_PREFIX_RE.pattern}|\d)")
 
