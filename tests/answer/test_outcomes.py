@@ -189,7 +189,8 @@ _ACT_RULE = ("전자상거래법", 18, "청약철회등의 효과", "사업자�
     (_ACT_RULE, ("전자상거래법 시행령", 21, "환불의 절차"), "사업자는 환불 요청을 받은 날부터 7일 이내에 환불하여야 한다.",
      "다르게 정해져 있습니다"),
     (_ACT_RULE, ("전자상거래법 시행령", 21, "환불의 절차"), "사업자는 법 제18조에 따른 환불 요청을 받으면 지체 없이 환불하여야 한다.",
-     None),
+     None),    # two Acts: another law's merely related article is a parallel, not the rule restated
+    (_ACT_RULE, ("할부거래법", 10, "청약의 철회"), "사업자는 제3조에 따른 환불 요청을 받으면 지체 없이 환불하여야 한다.", None),
 ])
 def test_another_document_is_said_to_agree_or_differ_only_on_the_same_figures(answering, other, other_text, note):
     doc, no, title, rule = answering

@@ -11,7 +11,7 @@ from jogak.answer.generators.leads import is_lead_in
 from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.morph import numbers
 from jogak.answer.verify import SAME_TOPIC, disagree, topic_overlap
-from jogak.grammar.laws import family_of
+from jogak.grammar.laws import family_of, title_kind
 
 
 def other_document(kept: list[Candidate], cands: list[Candidate],
@@ -20,7 +20,10 @@ def other_document(kept: list[Candidate], cands: list[Candidate],
     it scores at least ``other_doc_keep`` of the answer's best unit and talks about the same thing. An Act's
     own decree (or the Act of a decree answer) is noted only when the two agree or differ: merely "related"
     clauses of one law family were off the gold in 12 of 15 answers on used sets (a delegated detail the
-    answer does not need, a63-13's compensation procedure after a 예방조치 answer)."""
+    answer does not need, a63-13's compensation procedure after a 예방조치 answer); and two laws of different families
+    only then too: a merely "related" article of another Act (its own 권한 위임 clause beside the asked Act's) is a
+    parallel, not a statement of the rule the terms restate (the one such note on 21 used answer sets, a66-40, was off
+    the gold)."""
     if not kept:
         return None
     docs = {(c.excerpt.chunk.metadata.doc_id or c.excerpt.chunk.metadata.source) for c in kept}
@@ -33,8 +36,9 @@ def other_document(kept: list[Candidate], cands: list[Candidate],
             continue
         if topic_overlap(best.unit.text, c.unit.text) >= w.other_doc_overlap:
             kind = _note_kind(best, c)
-            if kind == "other_related" and (family_of(md.doc_title or "")
-                                            == family_of(best.excerpt.chunk.metadata.doc_title or "")):
+            best_title = best.excerpt.chunk.metadata.doc_title or ""
+            if kind == "other_related" and (family_of(md.doc_title or "") == family_of(best_title)
+                                            or (title_kind(md.doc_title or "") != "other" and title_kind(best_title) != "other")):
                 continue
             return best, c, kind
     return None
