@@ -23,6 +23,12 @@ from jogak.structure.refindex import RefIndex
 RANGE_MAX_INTERIOR = 10
 
 
+def _is_range(text: str, a: Ref, b: Ref) -> bool:
+    """Do ``a`` and ``b`` end a range ("a부터 b까지", "a 내지 b")?"""
+    gap = RANGE_GAP_RE.fullmatch(text, a.end, b.start)
+    return gap is not None and (gap.group("word") != "부터" or RANGE_END_RE.match(text, b.end) is not None)
+
+
 def range_interiors(refs: list[Ref], text: str, idx: RefIndex) -> list[Ref]:
     """References to the clauses between the ends of a range in this document ("제6조부터 제8조까지" → 제7조): each
     spans the whole range phrase and shares the second end's pointer flag. Both ends must resolve here, to the same
@@ -30,10 +36,7 @@ def range_interiors(refs: list[Ref], text: str, idx: RefIndex) -> list[Ref]:
     out: list[Ref] = []
     ordered = sorted(refs, key=lambda r: r.start)
     for a, b in pairwise(ordered):
-        gap = RANGE_GAP_RE.fullmatch(text, a.end, b.start)
-        if gap is None or a.law or b.law or not (a.target_path and b.target_path):
-            continue
-        if gap.group("word") == "부터" and not RANGE_END_RE.match(text, b.end):
+        if not _is_range(text, a, b) or a.law or b.law or not (a.target_path and b.target_path):
             continue
         first, last = idx.by_path.get(a.target_path), idx.by_path.get(b.target_path)
         if first is None or last is None or first.kind != last.kind or first is last:
@@ -69,8 +72,7 @@ def law_range_interiors(refs: list[Ref], text: str) -> list[Ref]:
     for a, b in pairwise(ordered):
         if not (a.law and a.law == b.law and a.clause and b.clause and a.target_path is None and b.target_path is None):
             continue
-        gap = RANGE_GAP_RE.fullmatch(text, a.end, b.start)
-        if gap is None or (gap.group("word") == "부터" and not RANGE_END_RE.match(text, b.end)):
+        if not _is_range(text, a, b):
             continue
         head_a, _, last_a = a.clause.rpartition("/")
         head_b, _, last_b = b.clause.rpartition("/")
