@@ -175,6 +175,8 @@ SETS = {
     "a66": BLIND / "answers_r66.yaml",  # issue 13: written at the start of session 46 (3ca1407), run once at the end of session 47 (e713fd9): now used
     "r67": BLIND / "mixed_r67.yaml",  # blind, untouched: written at the start of session 47 (b6897fc), run once at the end of session 48
     "a67": BLIND / "answers_r67.yaml",  # issue 13, untouched: written at the start of session 47 (b6897fc), run once at the end of session 48
+    "r68": BLIND / "mixed_r68.yaml",  # blind, untouched: written at the start of session 48 (7a494ae), run once at the end of session 49
+    "a68": BLIND / "answers_r68.yaml",  # issue 13, untouched: written at the start of session 48 (7a494ae), run once at the end of session 49
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
