@@ -284,6 +284,44 @@ def test_a_relative_reference_in_quoted_wording_of_another_provision_is_no_link(
                                                                   "본문/제39조/제2항"]
 
 
+def test_references_quoted_from_another_laws_provision_are_that_laws() -> None:
+    # '「특허법」 제8조제1항 중 "제3조 … 제4조제2항"은 "제20조"로 본다': the quoted wording is 특허법's, the replacing
+    # wording this law's own; "같은 조" written after the quotes looks back to 특허법's 제8조, not to 제20조
+    text = DECREE.replace(
+        "제39조(설명의무) 상호저축은행은 법 제34조제1항 각 호의 사항을 거래자에게 설명하여야 한다.",
+        "제39조(준용) ① 심판에 관하여는 「특허법」 제8조를 준용한다.\n"
+        "② 제1항의 경우 「특허법」 제8조제1항 중 \"제3조제1항 또는 제4조제2항의 심판\"은 \"제20조의 심판\"으로, "
+        "같은 조 제3항 중 \"제6조\"는 \"제21조\"로 본다.\n"
+        "③ 제1항의 경우 「특허법」 제9조제1항제1호 중 \"제5조제1항\"은 \"제3조제1항\"으로, 같은 항 제2호의 "
+        "\"제7조\"는 \"제4조\"로 본다.")
+    t = _parse(text, "시행령.md")
+    got = [(r.text.strip(), r.target_path, r.law, r.clause) for r in _refs(t, "본문/제39조/제2항")]
+    assert got == [
+        ("제1항", "본문/제39조/제1항", None, None),
+        ("「특허법」 제8조제1항", None, "특허법", "본문/제8조/제1항"),
+        ("제3조제1항", None, "특허법", "본문/제3조/제1항"), ("제4조제2항", None, "특허법", "본문/제4조/제2항"),
+        ("제20조", None, None, None),
+        ("같은 조 제3항", None, "특허법", "본문/제8조/제3항"),
+        ("제6조", None, "특허법", "본문/제6조"),
+        ("제21조", None, None, None)]
+    # a 호 of another article's 항 quoted ("…제1항제1호 중"), and "같은 항" past the replacing wording
+    got = [(r.text.strip(), r.target_path, r.law, r.clause) for r in _refs(t, "본문/제39조/제3항")]
+    assert got[2:] == [
+        ("제5조제1항", None, "특허법", "본문/제5조/제1항"), ("제3조제1항", "본문/제3조/제1항", None, None),
+        ("같은 항 제2호", None, "특허법", "본문/제9조/제1항/제2호"), ("제7조", None, "특허법", "본문/제7조"),
+        ("제4조", None, None, None)]  # this decree has no 제4조: no link here, and not 특허법's
+
+
+def test_a_misprinted_amending_sentence_still_makes_amendment_text() -> None:
+    # "다음가 같이 개정한다" (a misprint the official text of a 2016 decree carries): what follows is the other law's
+    text = DECREE + ("\n부칙 <제1호,2016.8.31>\n제1조(시행일) 이 영은 공포한 날부터 시행한다.\n"
+                     "제2조(다른 법령의 개정) ① 국유재산법 시행령 일부를 다음가 같이 개정한다.\n"
+                     "제29조제2항제1호 중 \"같은 법 제9조\"를 \"같은 법 제8조\"로 한다.\n")
+    t = _parse(text, "시행령.md")
+    refs = [r for n in t.nodes() if n.path.startswith("부칙") for r in n.refs if r.text.strip() == "제29조제2항제1호"]
+    assert refs and all(r.target_path is None and r.reason == "amendment text" for r in refs)
+
+
 def test_an_article_picked_out_of_a_part_of_another_law_is_that_laws() -> None:
     # "「형법」 제2편제25장 상해와 폭행의 죄 중 제257조 …": 형법's articles, though no list joins them to the name
     text = ("이용약관\n\n제1조(목적) 이 약관은 무엇을 정한다.\n제2조(정의) 이 약관에서 쓰는 말의 뜻은 다음과 같다.\n"

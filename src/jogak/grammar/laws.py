@@ -410,9 +410,10 @@ LAW_PART_BEFORE_RE = re.compile(r"「(?P<law>[^」]{1,60})」\s*제\s*\d+\s*(?:�
                                 r"[^「」\n.]{0,40}?\s중\s*$")
 # Quoted wording of another provision (structure.korefs: its relative references are that provision's): quoted after
 # "중"/"에서" ("법 제116조의2제1항제2호 단서에서 "제2항에 따른 …""), or the wording a reading replaces ('"…"는 "…"으로');
-# not when the quoted provision is a 항 or 호 of the same article ("⑫ 제11항에서 "제12항 각 호에 해당하는 경우"란").
+# not when the quoted provision is a 항 or 호 of the same article ("⑫ 제11항에서 "제12항 각 호에 해당하는 경우"란"; a 호
+# of another article's 항 is not: "「특허법」 제141조제1항제1호 중 "…"").
 QUOTED_BEFORE_RE = re.compile(r"(?:중|에서)\s*$")
-OWN_QUOTED_BEFORE_RE = re.compile(r"(?<![조\d\s])\s*제\s*\d+\s*[항호](?:\s*제\s*\d+\s*호)?\s*(?:중|에서)\s*$")
+OWN_QUOTED_BEFORE_RE = re.compile(r"(?<![조항\d\s])\s*제\s*\d+\s*[항호](?:\s*제\s*\d+\s*호)?\s*(?:중|에서)\s*$")
 QUOTED_REPLACED_AFTER_RE = re.compile(r"\s*(?:은|는)\s*[\"“]")
 # A law named without 「」 and given a short name right before the article: "낙농진흥법(이하 "법"이라 한다) 제4조제1항"
 # (old decrees and rules) — that law's article, not this text's. The name is one word (a spaced name's start is unknown).
@@ -453,8 +454,9 @@ REF_CONNECTOR_WORDS = (",", "，", "및", "또는", "이나", "나", "부터", "
 # An amending provision in a 부칙: "② 경비업법 일부를 다음과 같이 개정한다." — the text after it until the next
 # provision is the amended law's wording, not links into this document.
 # "법률 제8221호 선박안전법 전부개정법률 일부를 다음과 같이 한다." (a law not yet in force is amended "…같이 한다").
-AMENDMENT_RE = re.compile(r"(?:\s*(?:일부|전부)\s*(?:를|을)|\s*(?:을|를)|\s*중)?\s*다음과\s*같이\s*개정한다"
-                          r"|\s*(?:일부|전부)\s*(?:를|을)\s*다음과\s*같이\s*한다")
+# "다음가 같이" is a misprint the official text carries (국유재산법 시행령's amendment in a 2016 decree's 부칙).
+AMENDMENT_RE = re.compile(r"(?:\s*(?:일부|전부)\s*(?:를|을)|\s*(?:을|를)|\s*중)?\s*다음[과가]\s*같이\s*개정한다"
+                          r"|\s*(?:일부|전부)\s*(?:를|을)\s*다음[과가]\s*같이\s*한다")
 # The amended law's name, at the end of the text before AMENDMENT_RE (after a provision's label):
 # "② 경비업법 일부를 …", "제10조(다른 법률의 개정) 소득세법 일부를 …", "「형법」 일부를 …", "항공법중 …".
 AMENDED_LAW_RE = re.compile(r"(?:법률\s*제\s*\d+\s*호\s*)?(?:「(?P<bracketed>[^」\n]{1,80})」|(?P<plain>[가-힣A-Za-z0-9ㆍ·]"

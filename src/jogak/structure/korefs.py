@@ -89,21 +89,30 @@ def _joins(gap: str) -> bool:
 _RELATIVE = frozenset({"bare_para", "bare_item", "same_article", "same_para", "same_table", "prev_article", "prev_para"})
 
 
-def _quoted_wording(text: str, pos: int) -> bool:
-    """Is ``pos`` inside a quotation of another provision's wording: quoted after "중"/"에서", or the wording a
-    reading replaces ('"…"는 "…"으로 본다')? Not the replacing wording: this law's drafters write it, and its
-    "제1항부터 제5항까지" are their own article's."""
+def _quote_span(text: str, pos: int) -> tuple[int, int] | None:
+    """Where the quotation ``pos`` stands in opens and closes (on one line), or None outside quotes."""
     line_start = text.rfind("\n", 0, pos) + 1
     head = text[line_start:pos]
     straight = head.count('"') % 2 == 1
     if not straight and head.count("“") <= head.count("”"):
-        return False
+        return None
     q = head.rfind('"') if straight else head.rfind("“")
     close = text.find('"' if straight else "”", pos)
     line_end = text.find("\n", pos)
     if close < 0 or (0 <= line_end < close):
+        return None
+    return line_start + q, close
+
+
+def _quoted_wording(text: str, pos: int) -> bool:
+    """Is ``pos`` inside a quotation of another provision's wording: quoted after "중"/"에서", or the wording a
+    reading replaces ('"…"는 "…"으로 본다')? Not the replacing wording: this law's drafters write it, and its
+    "제1항부터 제5항까지" are their own article's."""
+    span = _quote_span(text, pos)
+    if span is None:
         return False
-    before = head[max(0, q - 30) : q]
+    q, close = span
+    before = text[max(0, q - 30) : q]
     if OWN_QUOTED_BEFORE_RE.search(before):
         return False
     return bool(QUOTED_BEFORE_RE.search(before) or QUOTED_REPLACED_AFTER_RE.match(text, close + 1))
@@ -119,6 +128,7 @@ class _Read:
     addr: dict[str, str | None]
     in_block: bool = False  # it named a clause of its own 부칙 ("부칙 제2조제2항")
     depth: int = 0  # parentheses open where it stands, counted from its paragraph's start
+    quoted: bool = False  # it stands inside quoted wording ('"제92조제1항"으로')
 
 
 class KoReader:
@@ -186,7 +196,7 @@ class KoReader:
             self.last_in_block = target is not None and block is not None and target.path.startswith(block.path + "/")
         if name not in ("prev_article", "prev_para"):
             read = _Read(ref.end, holder, scope, addr, scope.law is None and scope.reason is None and self.last_in_block,
-                         self._depth(key, ref.start))
+                         self._depth(key, ref.start), _quote_span(self.text, ref.start) is not None)
             self.last = read
             self.last_in.setdefault(key, []).append(read)
 
@@ -204,6 +214,16 @@ class KoReader:
             return None
         base = self.last_of_law.get((key, scope.law)) if scope.law is not None else None
         return scope, (base if name in ("same_article", "same_para") else None)
+
+    def _quoted_provision(self, start: int, key: int) -> _Read | None:
+        """When ``start`` is inside quoted wording of another law's provision: the reference naming that provision
+        (the last one of the paragraph before the quotation opens, outside quotes), else None."""
+        if not _quoted_wording(self.text, start):
+            return None
+        span = _quote_span(self.text, start)
+        opened = span[0] if span is not None else start
+        prior = next((r for r in reversed(self.last_in.get(key, [])) if r.end <= opened and not r.quoted), None)
+        return prior if prior is not None and prior.scope.law is not None else None
 
     @staticmethod
     def _here(name: str, addr: dict, where: Where) -> Resolved:
@@ -247,8 +267,12 @@ class KoReader:
         if name in ("same_article", "same_para"):
             # the last reference of the paragraph, not one inside a parenthesis closed since ("제7조제1항에 따라
             # 신청자(부칙 제2조제2항에 따라 … 포함한다. 이하 같다)에게 … 같은 조 제2항": 제7조's, the aside skipped)
+            # … and, written outside quotes, not one inside quoted wording ('「특허법」 제165조제1항 중 "…"은
+            # "제92조제1항"으로, 같은 조 제3항 중 …': 특허법 제165조's ③)
             depth = self._depth(key, start)
-            prior = next((r for r in reversed(self.last_in.get(key, [])) if r.depth <= depth), None)
+            outside = _quote_span(self.text, start) is None
+            prior = next((r for r in reversed(self.last_in.get(key, []))
+                          if r.depth <= depth and not (outside and r.quoted)), None)
             need = "art" if name == "same_article" else "para"
             return prior if prior is not None and (prior.addr.get(need) or prior.addr.get("app")) else None
         if name == "same_table":
@@ -283,6 +307,8 @@ class KoReader:
         if name in ("article", "bare_para", "bare_item") and (prev := self._connected(ref.start, key)) is not None \
                 and not prev.addr.get("app"):
             return prev.scope  # "법 제24조의2부터 제24조의12까지": the list's law
+        if name == "article" and (quoted := self._quoted_provision(ref.start, key)) is not None:
+            return quoted.scope  # '「특허법」 제139조제1항 중 "제133조제1항 … "은': 특허법's 제133조
         if name == "article" and (part := LAW_PART_BEFORE_RE.search(self.text, max(0, ref.start - 140), ref.start)):
             return self.laws.named(part.group("law"))  # "「형법」 제2편제25장 … 중 제257조"
         if name == "article" and (alias := PLAIN_NAME_ALIAS_BEFORE_RE.search(self.text, max(0, ref.start - 80),
