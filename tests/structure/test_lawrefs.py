@@ -378,6 +378,21 @@ def test_items_picked_out_of_a_clauses_list_in_an_aside_are_that_clauses() -> No
                    ("제1항", "본문/제2조/제1항"), ("제2호", "본문/제2조/제1항/제2호")]
 
 
+def test_items_an_aside_leaves_out_of_a_paragraph_are_that_paragraphs() -> None:
+    # "제1항(제2호는 제외한다) 및 제2항": ①'s 제2호, not the citing 항's (~20 of 420 archive Acts and decrees); an aside that
+    # does not leave out or keep 호 ("제1항(제3호에 따른 …를 포함한다)") is not read so
+    text = ("이용약관\n\n제1조(목적) 이 규칙은 목적을 정한다.\n제2조(서류) ① 다음 각 호의 서류를 낸다.\n1. 신청서\n2. 사본\n"
+            "3. 계획서\n② 다음 각 호를 보관한다.\n1. 영수증\n"
+            "③ 제1항(제2호는 제외한다) 및 제2항(제1호만 해당한다)의 서류는 5년간 보관한다.\n"
+            "④ 다음 각 호의 서류는 돌려준다.\n1. 원본\n2. 사진\n3. 도면\n"
+            "⑤ 제1항(제3호에 따른 서류를 포함한다)은 제4항에도 적용한다.\n")
+    got = [(r.text, r.target_path) for r in _refs(_parse(text, "약관.txt"), "본문/제2조/제3항")]
+    assert got == [("제1항", "본문/제2조/제1항"), ("제2호", "본문/제2조/제1항/제2호"),
+                   ("제2항", "본문/제2조/제2항"), ("제1호", "본문/제2조/제2항/제1호")]
+    got = [(r.text, r.target_path) for r in _refs(_parse(text, "약관.txt"), "본문/제2조/제5항")]
+    assert got[:2] == [("제1항", "본문/제2조/제1항"), ("제3호", None)]
+
+
 def test_a_range_in_another_law_names_the_clauses_between_its_ends() -> None:
     text = DECREE.replace("\n\n부칙", "\n제40조(신청) ① 법 제7조제2항부터 제4항까지의 규정에 따른 신청은 서면으로 한다.\n"
                           "② 법 제24조의2부터 제24조의4까지 및 「형법」 제129조부터 제131조까지를 적용한다.\n\n부칙", 1)

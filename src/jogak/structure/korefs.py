@@ -22,6 +22,8 @@ from jogak.grammar.laws import (
     LAW_PART_BEFORE_RE,
     OTHER_ADDENDA_BEFORE_RE,
     OWN_QUOTED_BEFORE_RE,
+    PARA_ITEM_ASIDE_GAP_RE,
+    PARA_ITEM_ASIDE_REST_RE,
     PLAIN_NAME_ALIAS_BEFORE_RE,
     QUALIFIER_BEFORE_RE,
     QUOTED_BEFORE_RE,
@@ -288,8 +290,12 @@ class KoReader:
         if name == "bare_para" and not last.addr.get("para") and not _joins(self.text[last.end : start]):
             return None  # "제3조 및 제2항" names this article's 제2항; "제3조제1항 및 제2항" names 제3조's
         if name == "bare_item" and not last.addr.get("item") \
-                and not EACH_ITEM_ASIDE_GAP_RE.fullmatch(self.text, last.end, start):
-            return None  # "제3조제1항 및 제2호" names this paragraph's; "제3조제1항 각 호(제2호는 제외한다)" 제3조 ①'s
+                and not EACH_ITEM_ASIDE_GAP_RE.fullmatch(self.text, last.end, start) \
+                and not (last.addr.get("para") and PARA_ITEM_ASIDE_GAP_RE.fullmatch(self.text, last.end, start)
+                         and PARA_ITEM_ASIDE_REST_RE.match(self.text, start)):
+            # "제3조제1항 및 제2호" names this paragraph's; "제3조제1항 각 호(제2호는 제외한다)" and "제3항(제8호는
+            # 제외한다)" the 항's
+            return None
         return last
 
     def _scope(self, name: str, gd: dict, ref: Ref, base: _Read | None, key: int) -> Scope:
