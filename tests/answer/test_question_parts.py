@@ -34,6 +34,10 @@ def test_the_parts_of_a_question() -> None:
     # a "-고," that joins a condition to one question is no joint
     assert question_parts("집에 가고, 밥 먹으면 돼요?") == []
     assert question_parts("환불을 받고, 다시 사면 며칠 걸려요?") == []
+    # … a wh-question joined to a yes/no question is two ("운영비는 나라가 대 주나요?" asks whether, on its own)
+    assert question_parts("센터 직원은 어떻게 두는 거고, 운영비는 나라가 대 주나요?") == [
+        "센터 직원은 어떻게 두는 거고", "운영비는 나라가 대 주나요?"]
+    assert question_parts("사업자 등록을 하고, 세금은 얼마 내요?") == []
 
 
 def test_each_part_is_answered_from_the_clause() -> None:

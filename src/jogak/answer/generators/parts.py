@@ -13,6 +13,8 @@ from jogak.answer.generators.fit import typed_part
 from jogak.answer.generators.selection import group_of
 from jogak.grammar.patterns import INTERROGATIVE_RE, QUESTION_JOINT_RE
 
+# a yes/no question's ending, the sentence's last words ("…대 주나요?", "…받을 수 있어요?", "…돼요?")
+_YES_NO_END = re.compile(r"[가-힣]\s*(?:나요|까요|어요|아요|여요|해요|돼요|되나요|인가요|예요|에요|죠|지요|습니까|ㅂ니까)\s*[?？]\s*$")
 Ranking = tuple[str, list[Candidate]]  # a part's words, the answerable units by their score on that part
 
 
@@ -27,11 +29,12 @@ def question_parts(question: str) -> list[str]:
 
 
 def _joined(sentence: str) -> list[str]:
-    """A sentence split where "-고," / "-며," joins two clauses that each ask something; whole otherwise."""
+    """A sentence split where "-고," / "-며," joins two clauses that each ask something: a wh-question, then another
+    or a yes/no question ("직원은 어떻게 두는 거고, 운영비는 나라가 대 주나요?"); whole otherwise."""
     out, start = [], 0
     for m in QUESTION_JOINT_RE.finditer(sentence):
         left, right = sentence[start:m.start() + 1], sentence[m.end():]
-        if INTERROGATIVE_RE.search(left) and INTERROGATIVE_RE.search(right):
+        if INTERROGATIVE_RE.search(left) and (INTERROGATIVE_RE.search(right) or _YES_NO_END.search(right)):
             out.append(left)
             start = m.end()
     return [*out, sentence[start:]]
