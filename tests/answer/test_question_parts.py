@@ -3,9 +3,11 @@ part when it belongs to a clause the answer already quotes (answer.generators.pa
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from jogak.answer.ask import answer_hits
 from jogak.answer.generators.extractive import ExtractiveAnswerer
-from jogak.answer.generators.parts import question_parts
+from jogak.answer.generators.parts import question_parts, shared_parts
 from jogak.model import Hit
 
 from .helpers import clause_hit
@@ -111,3 +113,23 @@ def test_a_part_asking_whether_it_costs_is_answered_by_costing_nothing() -> None
     a = answer_hits("단체 요금은 아이 한 명당 얼마예요? 따라가는 선생님들도 입장료를 내야 해요?", hits).answer
     assert "12,000원" in a.answer and "내지 아니한다" in a.answer, a.answer
     assert "5,000원" not in a.answer and "8,000원" not in a.answer, a.answer
+
+
+LOTTERY = """제18조의2(복권의 발행)
+① 모금회는 사회복지사업을 지원하기 위한 재원을 마련하려고 복권을 발행할 수 있다.
+② 복권의 종류와 발행 방법은 대통령령으로 정한다.
+③ 복권의 당첨금을 받을 권리는 지급일부터 3개월간 행사하지 아니하면 소멸하며, 소멸한 당첨금은 모금회의 재원이 된다."""
+
+
+def test_parts_sharing_their_best_unit_each_bring_their_next() -> None:
+    hits = _hits(LOTTERY, "제18조의2 (복권의 발행)", "본문/제18조의2")
+    a = answer_hits("모금회도 복권을 팔 수 있어요? 당첨됐는데 안 찾아가면 그 돈은 어떻게 돼요?", hits).answer
+    assert "복권을 발행할 수 있다" in a.answer and "3개월간" in a.answer, a.answer
+    # the rule itself: both parts rank ③ first (a60-46: 복권, 당첨금, 재원); the part whose next unit scores near its
+    # best offers it, the other (its next far below) offers none
+    u = {k: SimpleNamespace(key=k, score=s) for k, s in (("③", 0.65), ("①", 0.55), ("⑤", 0.2))}
+    first = ("복권을 팔 수 있어요?", [u["③"], u["①"]])
+    second = ("안 찾아가면 어떻게 돼요?", [SimpleNamespace(key="③", score=0.33), u["⑤"]])
+    assert shared_parts([first, second], 0.8) == [u["①"]]
+    assert shared_parts([first, ("환불은요?", [u["⑤"]])], 0.8) == []  # no shared best: nothing
+    assert shared_parts([first, second], 0.0) == []

@@ -60,7 +60,7 @@ from jogak.answer.generators.fit import (
 )
 from jogak.answer.generators.leads import lead_units
 from jogak.answer.generators.named import APPENDIX_WORDS, named_clause
-from jogak.answer.generators.parts import figure_parts, part_rankings
+from jogak.answer.generators.parts import figure_parts, part_rankings, shared_parts
 from jogak.answer.generators.pointer import may_fill, points_away
 from jogak.answer.generators.sanction import link_sanctions
 from jogak.answer.generators.selection import (
@@ -140,7 +140,7 @@ class ExtractiveAnswerer(Generator):
 
         # each part of a question asking several: its own best unit (select keeps it within the answer's clauses)
         rankings = part_rankings(question, lambda p: [x for x in self.score(p, context).candidates if x.unit.answerable])
-        parts = [r[0] for _, r in rankings if r]
+        parts = [r[0] for _, r in rankings if r] + shared_parts(rankings, w.part_shared_keep)
         chosen = select(cands, best, w, wants_list, parts)
         typed = fits(chosen)
         if not typed:

@@ -45,6 +45,24 @@ def part_rankings(question: str, rank: Callable[[str], list[Candidate]]) -> list
     return [(p, rank(p)) for p in question_parts(question)]
 
 
+def shared_parts(rankings: Sequence[Ranking], keep: float) -> list[Candidate]:
+    """When several parts share their best unit, each such part's next unit (another unit, scoring ``keep`` of the
+    part's best): one unit rarely answers two questions, and the runner-up of the part it answers less is the
+    other's answer ("공동모금회도 복권을 팔 수 있어요? 당첨됐는데 안 찾아가면 그 돈은 어떻게 돼요?": both parts rank the
+    당첨금 paragraph first, the first part's next is the one allowing 복권)."""
+    if keep <= 0:
+        return []
+    bests = [r[0].key for _, r in rankings if r]
+    shared = {k for k in bests if bests.count(k) > 1}
+    out: list[Candidate] = []
+    for _, r in rankings:
+        if r and r[0].key in shared:
+            nxt = next((c for c in r[1:] if c.key not in shared), None)
+            if nxt is not None and nxt.score >= keep * r[0].score and nxt not in out:
+                out.append(nxt)
+    return out
+
+
 def figure_parts(rankings: Sequence[Ranking], chosen: list[Candidate], floor: float) -> list[Candidate]:
     """For each part asking a figure its best unit does not state: the best unit of a chosen unit's clause or
     table that does (``fit.typed_part``)."""

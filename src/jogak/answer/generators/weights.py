@@ -137,6 +137,9 @@ class ExtractiveWeights:
     # a part of a question asking "얼마 / 며칠" whose best unit states no such figure also offers its best unit
     # that does, scoring this share of the part's best (it joins only from a chosen unit's clause or table)
     part_typed_floor: float = 0.3
+    # parts of a question whose best unit is the same one ("복권을 팔 수 있어요? 당첨금을 안 찾아가면요?" both → ③): each
+    # also offers its next unit scoring this share of its best (it joins only from a chosen unit's clause); 0: off
+    part_shared_keep: float = 0.8
     pointer_near: float = 0.6  # a pointer scoring this share of the best sends us to its target …
     pointer_target_floor: float = 0.6  # … when the target scores this share of the threshold
     list_max_items: int = 8  # an enumeration is answered whole up to this many items
