@@ -220,6 +220,26 @@ def test_articles_quoted_in_an_amending_addenda_are_its_wording() -> None:
     assert not t.warnings
 
 
+def test_paragraphs_of_an_article_quoted_whole_in_an_amending_addenda_are_its_wording() -> None:
+    # "①산림법중 다음과 같이 개정한다. 제90조를 다음과 같이 한다. 제90조 (…) ①… ②… ③…": the new 제90조's ② and ③ are
+    # the amended law's wording, not the 부칙 article's (they had displaced its real ② and ③); a 항 that amends
+    # another law itself, or carries its own heading, is the 부칙's
+    t = tree_of("# 산지관리법\n\n##### 제1조 (목적)\n\n산지를 보전한다.\n\n## 부칙\n\n부칙 <제6841호,2002.12.30>\n\n"
+                "제1조 (시행일) 이 법은 2003년 10월 1일부터 시행한다.\n"
+                "제2조 (다른 법률의 개정) ①산림법중 다음과 같이 개정한다.\n"
+                "제90조를 다음과 같이 한다.\n"
+                "제90조 (입목벌채등의 허가) ①산림 안에서 입목을 벌채하려는 자는 허가를 받아야 한다.\n"
+                "②제1항의 허가를 받은 자가 허가사항을 변경하려면 신고하여야 한다.\n"
+                "③제1항에도 불구하고 경미한 벌채는 신고로 갈음한다.\n"
+                "②사방사업법중 다음과 같이 개정한다.\n"
+                "제9조 중 \"산림법 제90조\"를 \"산지관리법 제14조\"로 한다.\n"
+                "③(다른 법령과의 관계) 다른 법령에서 종전의 산림법을 인용한 경우에는 이 법을 인용한 것으로 본다.\n")
+    art = t.find("부칙 <제6841호,2002.12.30>/제2조")
+    assert art is not None
+    kids = [(c.label, t.doc.text[c.char_start:c.char_start + 6]) for c in art.children]
+    assert kids == [("①", "①산림법중 "), ("②", "②사방사업법"), ("③", "③(다른 법")], kids
+
+
 def test_omitted_articles_are_no_gap_and_a_title_is_no_table_of_contents() -> None:
     t = tree_of("제20조 (기제사) ① 기제사의 대상은 2대조까지로 한다.\n② 기제사는 가정에서 지낸다.\n"
                 "제21조 (차례) ① 차례의 대상은 기제사를 지내는 조상으로 한다.\n② 차례는 명절의 아침에 지낸다.\n"

@@ -10,10 +10,13 @@ enumerators (①, 1., 가., (a)) nest under whatever is open.
 
 from __future__ import annotations
 
+import re
+
 from jogak.grammar import Scheme, is_first, successor
 from jogak.grammar.patterns import (
     ADDENDA_LINE_RE,
     AMENDING_LINE_RE,
+    AMENDING_PARAGRAPH_RE,
     EXCERPT_ADDENDA_RE,
     OMITTED_ARTICLES_RE,
     OMITTED_RANGE_RE,
@@ -91,6 +94,28 @@ class Acceptor:
         if self.s.stack[self.s.block_level() if blk is None else blk].node.kind != "addenda":
             return False
         return AMENDING_LINE_RE.search(self.body.text, node.char_start, c.start) is not None
+
+    def _quoted_sibling(self, prev: Node, c: Candidate) -> bool:
+        """In a 부칙, is ``c`` (the next number after ``prev``) a paragraph of the wording ``prev`` quotes? After a line
+        of ``prev`` that introduces new wording, either that wording numbers its own paragraphs up to ``c``'s
+        ("제90조를 다음과 같이 한다. 제90조 (…) ①… ②…": c's predecessor mark appears in it) or the line right before
+        ``c`` names ``c``'s 항 ("제9조제3항을 다음과 같이 한다." then "③ …") — unless ``c`` amends a law itself, is
+        left out or carries its own heading (AMENDING_PARAGRAPH_RE)."""
+        if self.s.stack[self.s.block_level()].node.kind != "addenda" or not c.number or not 2 <= c.number[0] <= 20:
+            return False
+        text = self.body.text
+        first_end = text.find("\n", prev.char_start, c.start)
+        m = AMENDING_LINE_RE.search(text, first_end, c.start) if first_end >= 0 else None
+        if m is None:
+            return False
+        line_end = text.find("\n", c.start)
+        if AMENDING_PARAGRAPH_RE.search(text, c.start, line_end if line_end >= 0 else len(text)) is not None:
+            return False
+        n = c.number[0]
+        if chr(0x2460 + n - 2) in text[m.end() : c.start]:
+            return True
+        before = text[text.rfind("\n", 0, max(0, c.start - 1)) + 1 : c.start]
+        return AMENDING_LINE_RE.search(before) is not None and re.search(rf"제\s*{n}\s*항", before) is not None
 
     def _omitted(self, prev: Node | None, c: Candidate) -> bool:
         """"제2조 내지 제16조 생략" between the last article and ``c`` (제17조): the gap is written out."""
@@ -250,6 +275,8 @@ class Acceptor:
         pnum = self._omitted_through(o.node, c) or o.node.number or (0,)
         cnum = c.number or (0,)
         warn = None
+        if successor(pnum, cnum) and sc.kind == "paragraph" and self._quoted_sibling(o.node, c):
+            return False  # "②…" of the new wording "제90조를 다음과 같이 한다." quoted after "①산림법중 …개정한다."
         if not successor(pnum, cnum):
             article = next((x.node for x in reversed(self.s.stack[:i]) if x.scheme is not None and x.scheme.anchored),
                            o.node)
