@@ -7,6 +7,7 @@ asked; the answerer treats it as not fitting (``points_away``) and shows it as a
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from jogak.answer.generators.candidates import Candidate, article_key
@@ -118,3 +119,46 @@ def may_fill(c: Candidate, lead: Candidate) -> bool:
     md, lm = c.excerpt.chunk.metadata, lead.excerpt.chunk.metadata
     return ((md.doc_id or md.source) != (lm.doc_id or lm.source) or md.block_type != "body"
             or c.unit.kind == "table_row")
+
+
+_ARTICLE_LABEL = re.compile(r"^\s*제\s*(\d+)\s*조(?:\s*의\s*(\d+))?")
+
+
+def delegated_details(asked: list[str], chosen: list[Candidate], cands: list[Candidate], floor: float
+                      ) -> list[Candidate]:
+    """The units of another document that state what a chosen clause leaves to it, when the question asks about it:
+    a chosen Act clause's "대통령령으로 정하는 건물" and the decree's "법 제26조의2제1항 본문에서 "대통령령으로 정하는
+    건물"이란 다음 각 호의 … 건물을 말한다", for "관리비가 얼마 이상이면 회계감사를 받아야 해요?" — the asked word
+    (관리비) in the decree's clause and in no chosen unit. Scoring ``floor`` at least; the lead brings its items
+    (``selection.complete``)."""
+    asked = [a for a in asked if len(a) >= 2]
+    if not asked or not chosen:
+        return []
+    said = " ".join(c.unit.text for c in chosen)
+    missing = [a for a in asked if a not in said]
+    if not missing:
+        return []
+    out: list[Candidate] = []
+    for u in chosen:
+        m = _ARTICLE_LABEL.match(u.unit.heading or "")
+        if m is None:
+            continue
+        # the clause as the decree names it: "제26조의2제1항" for the Act's ① (its ③ is another delegation)
+        label = f"제{m.group(1)}조" + (f"의{m.group(2)}" if m.group(2) else "")
+        if u.unit.marker and "①" <= u.unit.marker <= "⑳":
+            label += f"제{ord(u.unit.marker) - ord('①') + 1}항"
+        for phrase, _side, where in pointed_phrases(u.unit.text):
+            wanted = (f"{where}으로 정하는 {phrase}", f"{where}로 정하는 {phrase}")
+            for c in cands:
+                if c in chosen or c in out or not c.unit.answerable or not may_fill(c, u):
+                    continue
+                text = " ".join(c.unit.text.split())
+                if label not in text.replace(" ", "") or not any(x in text for x in wanted):
+                    continue
+                # the lead sentence says no word of the question; its items do
+                clause = [x for x in cands if x.excerpt.n == c.excerpt.n and x.unit.heading == c.unit.heading
+                          and x.unit.marker == c.unit.marker]
+                if max(x.score for x in clause) >= floor and any(a in " ".join(x.unit.text for x in clause)
+                                                                  for a in missing):
+                    out.append(c)
+    return out
