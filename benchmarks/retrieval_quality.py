@@ -173,8 +173,8 @@ SETS = {
     "a65": BLIND / "answers_r65.yaml",  # issue 13: written at the start of session 45 (fc8cc41), run once at the end of session 46 (bf909f4): now used
     "r66": BLIND / "mixed_r66.yaml",  # blind: written at the start of session 46 (3ca1407), run once at the end of session 47 (e713fd9): now used
     "a66": BLIND / "answers_r66.yaml",  # issue 13: written at the start of session 46 (3ca1407), run once at the end of session 47 (e713fd9): now used
-    "r67": BLIND / "mixed_r67.yaml",  # blind, untouched: written at the start of session 47 (b6897fc), run once at the end of session 48
-    "a67": BLIND / "answers_r67.yaml",  # issue 13, untouched: written at the start of session 47 (b6897fc), run once at the end of session 48
+    "r67": BLIND / "mixed_r67.yaml",  # blind: written at the start of session 47 (b6897fc), run once at the end of session 48 (c21e722): now used
+    "a67": BLIND / "answers_r67.yaml",  # issue 13: written at the start of session 47 (b6897fc), run once at the end of session 48 (c21e722): now used
     "r68": BLIND / "mixed_r68.yaml",  # blind, untouched: written at the start of session 48 (7a494ae), run once at the end of session 49
     "a68": BLIND / "answers_r68.yaml",  # issue 13, untouched: written at the start of session 48 (7a494ae), run once at the end of session 49
 }
