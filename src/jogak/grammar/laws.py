@@ -419,13 +419,6 @@ QUOTED_REPLACED_AFTER_RE = re.compile(r"\s*(?:은|는)\s*[\"“]")
 # (old decrees and rules) — that law's article, not this text's. The name is one word (a spaced name's start is unknown).
 PLAIN_NAME_ALIAS_BEFORE_RE = re.compile(r"(?<![가-힣ㆍ·」])(?P<name>[가-힣ㆍ·]{1,40}?(?:법률|법)(?:\s*시행(?:령|규칙))?)\s*"
                                         r"\(\s*이하\s*[\"“'‘][^\"”'’]{1,8}[\"”'’]\s*(?:이)?라\s*한다\s*\)\s*$")
-# Between a clause and the 호 an aside picks out of its list: "제10조제1항 각 호(제1호, 제5호 및 제6호는 제외한다)" — those
-# 호 are that clause's.
-EACH_ITEM_ASIDE_GAP_RE = re.compile(r"\s*각\s*호\s*[(（]\s*")
-# … and right after a 항, an aside that leaves out or keeps some of its 호: "제1항 및 제3항(제8호는 제외한다)에 따른",
-# "제2항(제1호만 해당한다)" — 제3항's 제8호, 제2항's 제1호 (the gap, then what follows the 호 up to the aside's end).
-PARA_ITEM_ASIDE_GAP_RE = re.compile(r"\s*[(（]\s*")
-PARA_ITEM_ASIDE_REST_RE = re.compile(r"[^()（）\n]{0,60}?(?:제외한다|해당한다|한정한다)\s*[)）]")
 # "법률 제6132호 문화예술진흥법중개정법률 부칙 제3조에 따라", "「민법」 부칙 제2조": the article named next is a 부칙
 # article of another law (or of an amending act), never one of this text's — written right before the reference.
 OTHER_ADDENDA_BEFORE_RE = re.compile(r"(?:법률|(?<=[가-힣」])법|령|규칙|」)\s*(?:의\s*)?부\s*칙\s*$")

@@ -210,3 +210,10 @@ QUESTION_JOINT_RE = re.compile(r"(?<=[가-힣])(?:고|며)\s*,\s*")
 INCLUSION_QUESTION_RE = re.compile(
     r"(?:도|에|에는|엔)\s*(?:다\s*|같이\s*|함께\s*)?(?:들어가(?:요|나요|는지|는\s*거)|들어\s*있(?:어요|나요|는지)|들어가\s*있(?:어요|나요)"
     r"|포함(?:돼요|되나요|되어요|돼\s*있|되어\s*있|되는지)|해당(?:돼요|되나요|해요|하나요|되는지)|속(?:해요|하나요|하는지))")
+# Between a clause and the 호 an aside picks out of its list: "제10조제1항 각 호(제1호, 제5호 및 제6호는 제외한다)" — those
+# 호 are that clause's.
+EACH_ITEM_ASIDE_GAP_RE = re.compile(r"\s*각\s*호\s*[(（]\s*")
+# … and right after a 항, an aside that leaves out or keeps some of its 호: "제1항 및 제3항(제8호는 제외한다)에 따른",
+# "제2항(제1호만 해당한다)" — 제3항's 제8호, 제2항's 제1호 (the gap, then what follows the 호 up to the aside's end).
+PARA_ITEM_ASIDE_GAP_RE = re.compile(r"\s*[(（]\s*")
+PARA_ITEM_ASIDE_REST_RE = re.compile(r"[^()（）\n]{0,60}?(?:제외한다|해당한다|한정한다)\s*[)）]")

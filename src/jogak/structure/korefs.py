@@ -18,12 +18,9 @@ from dataclasses import dataclass
 from jogak.grammar.effective import FORMER_TEXT_BEFORE_RE, SAME_UNIT_RE, other_law_of_addenda
 from jogak.grammar.laws import (
     ADDENDA_WORD_BEFORE_RE,
-    EACH_ITEM_ASIDE_GAP_RE,
     LAW_PART_BEFORE_RE,
     OTHER_ADDENDA_BEFORE_RE,
     OWN_QUOTED_BEFORE_RE,
-    PARA_ITEM_ASIDE_GAP_RE,
-    PARA_ITEM_ASIDE_REST_RE,
     PLAIN_NAME_ALIAS_BEFORE_RE,
     QUALIFIER_BEFORE_RE,
     QUOTED_BEFORE_RE,
@@ -31,6 +28,7 @@ from jogak.grammar.laws import (
     REF_CONNECTOR_RE,
     REF_CONNECTOR_WORDS,
 )
+from jogak.grammar.patterns import EACH_ITEM_ASIDE_GAP_RE, PARA_ITEM_ASIDE_GAP_RE, PARA_ITEM_ASIDE_REST_RE
 from jogak.model import Document, Node, Ref
 from jogak.structure.lawrefs import SELF, LawContext, NoLinkSpans, Scope
 from jogak.structure.refindex import (

@@ -61,13 +61,14 @@ from jogak.answer.generators.fit import (
 from jogak.answer.generators.leads import lead_units
 from jogak.answer.generators.named import APPENDIX_WORDS, named_clause
 from jogak.answer.generators.parts import figure_parts, part_rankings, shared_parts
-from jogak.answer.generators.pointer import delegated_details, may_fill, points_away
+from jogak.answer.generators.pointer import may_fill, points_away
 from jogak.answer.generators.sanction import link_sanctions
 from jogak.answer.generators.selection import (
     complete,
     compose,
     related_units,
     select,
+    select_filled,
     whole_article,
     whole_paragraph,
 )
@@ -141,15 +142,7 @@ class ExtractiveAnswerer(Generator):
         # each part of a question asking several: its own best unit (select keeps it within the answer's clauses)
         rankings = part_rankings(question, lambda p: [x for x in self.score(p, context).candidates if x.unit.answerable])
         parts = [r[0] for _, r in rankings if r] + shared_parts(rankings, w.part_shared_keep)
-        def choose(lead: Candidate, with_parts: list[Candidate]) -> list[Candidate]:
-            out = select(cands, lead, w, wants_list, with_parts)
-            # what a chosen clause leaves to a decree, stated there, when the question asks about it (pointer.py)
-            if details := delegated_details(focus, out, cands, w.pointer_target_floor * w.threshold):
-                info["delegated"] = True
-                return complete([*out, *details], cands, w, wants_list)
-            return out
-
-        chosen = choose(best, parts)
+        chosen = select_filled(cands, best, w, wants_list, parts, focus, info)
         typed = fits(chosen)
         if not typed:
             # "며칠 / 얼마 / how long" answered without any quantity or time, or "해외 배송비는 얼마" by a
@@ -169,10 +162,10 @@ class ExtractiveAnswerer(Generator):
                         and (not away or may_fill(c, best)) and alt_fits(c)), None)
             if alt is not None:
                 best, typed = alt, True
-                chosen = choose(best, parts)
+                chosen = select_filled(cands, best, w, wants_list, parts, focus, info)
         # a part's figure from the answer's own clauses or tables completes an answer, never makes one (parts.py)
         if typed and (figures := figure_parts(rankings, chosen, w.part_typed_floor)):
-            chosen = choose(best, [*parts, *figures])
+            chosen = select_filled(cands, best, w, wants_list, [*parts, *figures], focus, info)
         info["typed"] = typed
         if not typed and (where := points_away(question, chosen)):
             info["points_to"] = where  # the related clauses say where the asked detail lives

@@ -12,6 +12,7 @@ from jogak.answer.generators.base import DraftStatement, Quote
 from jogak.answer.generators.candidates import Candidate, same_doc
 from jogak.answer.generators.leads import is_lead_in, lead_quotes
 from jogak.answer.generators.other_doc import other_document, other_document_note
+from jogak.answer.generators.pointer import delegated_details
 from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.text import normalise_ws, refers
 from jogak.answer.units import in_clauses
@@ -91,6 +92,17 @@ def select(cands: list[Candidate], best: Candidate, w: ExtractiveWeights,
         if lst is not None:
             chosen.append(lst)
     return complete(chosen, cands, w, wants_list)
+
+
+def select_filled(cands: list[Candidate], best: Candidate, w: ExtractiveWeights, wants_list: bool,
+                  parts: Sequence[Candidate], focus: list[str], info: dict) -> list[Candidate]:
+    """``select``, and what a chosen clause leaves to a decree, stated there, when the question's ``focus`` is
+    there and in no chosen unit (``pointer.delegated_details``; ``info["delegated"]`` says it joined)."""
+    out = select(cands, best, w, wants_list, parts)
+    if details := delegated_details(focus, out, cands, w.pointer_target_floor * w.threshold):
+        info["delegated"] = True
+        return complete([*out, *details], cands, w, wants_list)
+    return out
 
 
 def complete(chosen: list[Candidate], cands: list[Candidate], w: ExtractiveWeights,
