@@ -143,7 +143,11 @@ def answers_type(question: str, chosen: list[Candidate], law: bool | None = None
     elif kinds := [rx for asks, rx in ((asks_money, MONEY_ANSWER), (asks_time, TIME_ANSWER)) if asks(question)]:
         # "한 번에 얼마예요?" is not answered by "마사지 2회", "며칠 만에 받아요?" by "3천원"; asking both, each is
         wants = [rx for rx in wants if rx is not TIME_OR_QTY] + kinds
-    return all(any(rx.search(_said(c, cands or chosen, max_lead)) for c in chosen) for rx in wants)
+    # a definitions list joined beside another clause's answer states no asked figure ("…목재가 무게로 70퍼센트 이상
+    # 들어간 제품을 말하며" is no price for "한 사람에 얼마예요?")
+    lead = article_key(chosen[0]) if chosen else None
+    stating = [c for c in chosen if article_key(c) == lead or not DEFINITION_HEADING_RE.search(_article_title(c))]
+    return all(any(rx.search(_said(c, cands or chosen, max_lead)) for c in stating) for rx in wants)
 
 
 def _said(c: Candidate, cands: list[Candidate], max_lead: int) -> str:
