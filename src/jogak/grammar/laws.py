@@ -471,9 +471,6 @@ CONTENT_AFTER_RE = re.compile(r"^\s*(?:각\s*(?:호|목)\s*(?:의|에)|(?:의|�
 # The 부칙 of another (amending) act, quoted in a law's history: "부칙(정부조직법) <제8852호,2008.2.29>". It holds only
 # the articles that concern this law, so its numbering has gaps by design.
 EXCERPT_ADDENDA_RE = re.compile(r"^부\s*칙\s*[(（][^)）]+[)）]")
-# A line that introduces new wording ("별표 2를 다음과 같이 하고, …", "제5조를 다음과 같이 신설한다."): what follows is
-# quoted text of the amended regulation.
-AMENDING_LINE_RE = re.compile(r"다음과\s*같이\s*(?:하고|한다|신설하|신설한다|개정한다)")
 # A 부칙 heading line further on ("부칙 <제861호,2005.7.29>", "## 부칙").
 ADDENDA_LINE_RE = re.compile(r"^[ \t#]*부\s*칙(?=\s|[<(（]|$)", re.MULTILINE)
 # "부칙 제1조 단서": a 부칙 names its own articles with the word; a bare "제3조" in a 부칙 is the 본칙's — but the

@@ -76,12 +76,13 @@ OMITTED_ARTICLES_RE = re.compile(
     rf"{ARTICLE}\s*(?:부터|내지|및|,)\s*제\s*(?P<end>\d+)\s*조(?:\s*의\s*\d+)?\s*(?:까지)?\s*생\s*략")
 # A line that introduces new wording of the amended regulation ("별표 2를 다음과 같이 하고, …", "다음과 같이
 # 신설한다."): the "[별표 2]" after it is that wording, not an appendix of this document.
-AMENDING_LINE_RE = re.compile(r"다음과\s*같이\s*(?:하고|하며|한다|신설하|신설한다|개정한다)")
+# ("다음가 같이": a misprint an official text carries)
+AMENDING_LINE_RE = re.compile(r"다음[과가]\s*같이\s*(?:하고|하며|한다|신설하|신설한다|개정한다)")
 # A 부칙 paragraph that amends another law itself ("②수목원조성및진흥에관한법률중 다음과 같이 개정한다.", "⑦대외무역법
 # 제11조제6호를 다음과 같이 신설한다."), is left out ("③ 생략") or carries its own heading ("③(소멸시효에 관한
 # 경과조치) …"): one that may follow a sibling paragraph whose amendment quoted new wording with circled numbers.
-AMENDING_PARAGRAPH_RE = re.compile(r"다음[과가]\s*같이\s*(?:하고|하며|한다|신설하|신설한다|개정한다)|생\s*략"
-                                   r"|^\s*[①-⑳]?\s*[(（][^)）\n]{1,40}[)）]", re.MULTILINE)
+AMENDING_PARAGRAPH_RE = re.compile(rf"{AMENDING_LINE_RE.pattern}|생\s*략|^\s*[①-⑳]?\s*[(（][^)）\n]{{1,40}}[)）]",
+                                   re.MULTILINE)
 # A 부칙 heading line ("부칙 <제861호,2005.7.29>", "## 부칙", "부      칙"): statutes put their appendices after
 # every 부칙, so an appendix heading with a 부칙 heading still to come belongs to the 부칙 it stands in.
 ADDENDA_LINE_RE = re.compile(r"^[ \t#*]*부\s*칙[ \t*]*(?:[<(（\[]|$)", re.MULTILINE)
