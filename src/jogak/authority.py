@@ -44,6 +44,9 @@ AUTHORITY: MappingProxyType[str, Prior] = MappingProxyType({
     # addenda (부칙: commencement, transition, amendment history) rank below the articles unless the
     # question is about application or transition (a routing rule prefers them; the prior is not applied)
     "addenda": Prior(retrieval=0.9, answer=0.9),
+    # … and a transitional provision of a statute's 부칙 dated years ago (grammar.effective.aged_transitional:
+    # "이 영 시행 당시 … 2013년 11월 23일까지 등록하여야 한다") is no answer to a question asked in the present
+    "aged_transitional": Prior(answer=0.5),
     # a decision's full text (facts, the lower court's view, reasoning) below its holdings (판결요지)
     "case_reasoning": Prior(retrieval=1.0, answer=0.85),
     # a worked example ("예를 들어 …", "For example, …") below the rule it illustrates

@@ -56,11 +56,11 @@ def states_quantity(text: str) -> bool:
 
 # "몇 년마다 / 얼마마다 / 얼마나 자주 / how often" ask a cycle. A cycle answers it ("5년마다", "매년", "연 1회", "분기별"),
 # and so does a period ("유효기간은 … 3년으로 한다"); a lapse that qualifies someone does not ("취소된 후 1년이 지나지 아니한
-# 자" is who may apply, not how often).
+# 자" is who may apply, not how often), nor a deadline ("배치한 날부터 15일 이내에 통보" is when, not how often).
 ASKS_CYCLE = re.compile(r"몇\s*(?:년|해|개월|달|주|일|시간|분기)\s*(?:마다|에\s*한\s*번)|얼마\s*(?:마다|만에\s*한\s*번)|"
                         r"얼마나\s*자주|how\s+often", re.I)
 CYCLE_ANSWER = re.compile(
-    rf"(?<![\d,.])\d+\)?\s*{TIME_UNITS}(?!\s*(?:\d+\s*(?:개월|일)\s*)?(?:이|가)?\s*(?:지나|경과))|매\s*(?:년|월|일|주|분기|반기|학기|회계\s*연도)|"
+    rf"(?<![\d,.])\d+\)?\s*{TIME_UNITS}(?!\s*(?:\d+\s*(?:개월|일)\s*)?(?:이|가)?\s*(?:지나|경과)|\s*(?:이내|까지|안에|내에|안으로))|매\s*(?:년|월|일|주|분기|반기|학기|회계\s*연도)|"
     r"(?:해|달|날|분기|반기|학기)\s*마다|(?:분기|반기|연|월|주)\s*(?:별|\d+\s*회)|"
     r"(?:every|each|per)\s+(?:year|month|week|day|quarter)|annual|monthly|weekly|daily|quarterly", re.I)
 

@@ -20,12 +20,11 @@ set under ``answer: extractive:`` in the configuration):
                × 0.85 for each answer type q asks for that u lacks (a time, an amount, a place)
     score    = base × authority + 0.08 · rank prior (1 for the first excerpt … 0 after the last)
 
-Authority (``jogak.authority``, seed 004): appendix 0.9, footnote 0.75 (evidence tiers), FAQ answer
-0.95, addenda 0.9 (unless routed there), a decision's reasoning 0.85, a worked example 0.95. An appendix
-excerpt that the retriever reached by routing or by following a pointer, or a question that names the
-appendix, is not down-weighted. Pointer sentences ("부록A 참조") are never answers: when one scores high,
-the answer comes from the excerpt it points to (``hit.via``). Body and appendix clauses that state
-different figures for the same thing: the body wins and the answer says so.
+Authority (``jogak.authority``, seed 004: appendix, footnote, FAQ answer, addenda unless routed there — a
+statute's long-past 경과조치 lower still —, a decision's reasoning, a worked example). An appendix reached by routing
+or a pointer, or named by the question, is not down-weighted. Pointer sentences ("부록A 참조") are never answers:
+the answer comes from the excerpt they point to (``hit.via``). Body and appendix stating different figures for
+the same thing: the body wins and the answer says so.
 
 Abstention ("제공된 문서에서 근거를 찾지 못했습니다."): the best unit must score 0.40, the question's nouns
 must be covered to 0.35 (nouns the excerpts never spell out are credited by the best unit's semantic
@@ -40,6 +39,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from jogak.answer.context import LABELS, Context
@@ -76,6 +76,7 @@ from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.morph import char_bigrams, get_embedder, rescale_cosine
 from jogak.answer.text import is_question_section, normalise_ws
 from jogak.answer.units import Unit
+from jogak.grammar.effective import aged_transitional
 from jogak.grammar.patterns import LIST_QUESTION_RE, PURPOSE_HEADING_RE, PURPOSE_QUESTION_RE
 from jogak.lexicon import content_terms, expand_terms
 from jogak.lexicon.ranges import question_amounts
@@ -266,7 +267,6 @@ class ExtractiveAnswerer(Generator):
         n_ex = max(1, len(context.excerpts))
         # the document the question points to wins a tie ("법적으로 …" the statute, "하루마켓 …" its policy)
         points = max(doc_scores.values(), default=0.0) > min(doc_scores.values(), default=0.0)
-        asks_purpose = bool(PURPOSE_QUESTION_RE.search(question))
         by_range = range_factors([c.unit for c in cands], question_amounts(question), self.weights)
         for i, c in enumerate(cands):
             semantic = None if sims is None else float(sims[i])
@@ -278,7 +278,7 @@ class ExtractiveAnswerer(Generator):
             base *= by_range[i]  # its condition holds / misses the amount the question states
             base *= self.weights.narrowed if narrowed(question, c.unit.text) else 1.0  # a narrower kind of it
             prior = 1.0 - (c.excerpt.rank / n_ex)
-            authority = self._authority(c, mentions_appendix, asks_purpose)
+            authority = self._authority(c, mentions_appendix, question)
             if points:
                 authority *= 1.0 + self.weights.doc_pointer * doc_scores.get(c.excerpt.chunk.metadata.doc_title, 0.0)
             c.score = round(base * authority + self.weights.rank_prior * prior, 4)
@@ -318,27 +318,27 @@ class ExtractiveAnswerer(Generator):
         mix = w.mix
         return mix.lexical * c.lexical + mix.focus * c.focus + mix.bigram * c.bigram + mix.semantic * c.semantic
 
-    def _authority(self, c: Candidate, mentions_appendix: bool, asks_purpose: bool = False) -> float:
+    def _authority(self, c: Candidate, mentions_appendix: bool, question: str = "") -> float:
         """The product of the priors that apply to the unit (``jogak.authority``, answer column)."""
         w, tier, hit = self.weights, c.excerpt.tier, c.excerpt.hit
         weight = w.tier_weight(tier)
-        routed = c.excerpt.via is not None or bool({"xref", "route", "routed"} & set(hit.matched)) \
-            or mentions_appendix
-        if tier == "supplementary" and routed:
+        if tier == "supplementary" and (c.excerpt.via is not None or mentions_appendix  # routed there
+                                        or bool({"xref", "route", "routed"} & set(hit.matched))):
             weight = 1.0
         if c.unit.kind == "faq_a":
             weight *= w.prior("faq")
         if _is_case_reasoning(c.excerpt.chunk):
             weight *= w.prior("case_reasoning")
-        if c.excerpt.chunk.metadata.block_type == "addenda" and "route" not in hit.matched:
-            weight *= w.prior("addenda")
+        md = c.excerpt.chunk.metadata
+        if md.block_type == "addenda" and "route" not in hit.matched:
+            weight *= w.prior("addenda") * (w.prior("aged_transitional") if aged_transitional(
+                md.path or "", c.unit.heading or md.article or "", c.unit.text, question, date.today()) else 1.0)
         if _EXAMPLE.match(c.unit.text):
             weight *= w.prior("example")
-        if not asks_purpose and PURPOSE_HEADING_RE.search(c.unit.heading or ""):
+        if PURPOSE_HEADING_RE.search(c.unit.heading or "") and not PURPOSE_QUESTION_RE.search(question):
             weight *= w.prior("purpose")
-        if any(_FORM.match(x) for x in (c.unit.heading or "", c.unit.text, c.excerpt.chunk.metadata.article or "")):
-            weight *= w.prior("form")
-        return weight
+        return weight * (w.prior("form") if any(_FORM.match(x) for x in (c.unit.heading or "", c.unit.text, md.article or ""))
+                         else 1.0)
 
 
 @dataclass(slots=True)
