@@ -61,6 +61,15 @@ def test_sunset_clauses_are_read_with_their_targets() -> None:
     # counted from the 부칙's start: the day the period elapses is the day before the same date N years on
     [whole] = sunsets("제2조(유효기간) 이 법은 시행 후 4년이 경과하는 날까지 효력을 가진다.", date(2020, 1, 1))
     assert whole.whole and whole.end == date(2023, 12, 31)
+    # … or a period from it ("시행일부터 3년간"), the proviso after it no target; a clause's own later start
+    # ("같은 개정규정 시행 이후 1년간") is not the 부칙's, so no end is set
+    [period] = sunsets("제2조(유효기간) 제10조의3의 개정규정은 이 법 시행일부터 3년간 효력을 가진다. 다만, 유효기간 내에 "
+                       "제10조의3의 개정규정에 따라 사용승인을 신청한 경우에는 유효기간 경과 후에도 이 법을 적용한다.",
+                       date(2025, 2, 14))
+    assert period == Sunset(("10의3",), date(2028, 2, 13))
+    assert sunsets("제2조 제38조의2제3항의 개정규정은 같은 개정규정 시행 이후 1년간 효력을 가진다.", date(2025, 1, 1)) == []
+    [decree] = sunsets("제2조(규제의 존속기한) 제16조의 개정규정은 이 영이 시행된 날부터 6개월간 효력을 가진다.", date(2025, 1, 1))
+    assert decree.end == date(2025, 6, 30)
     [paragraph] = sunsets("제28조제1항의 개정규정은 2010년 1월 1일부터 적용하되, 2014년 12월 31일까지 효력을 가진다.", None)
     assert paragraph.articles == ("28",) and dict(paragraph.paragraphs) == {"28": (1,)}
     # another act's parts, an appendix, or a parenthesis limiting the clause are no targets of this text

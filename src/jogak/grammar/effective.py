@@ -130,9 +130,13 @@ TOPIC_WORD_RE = re.compile(r"(?<![가-힣])([가-힣]{2,}?)(?:에는|은|는)(?!
 # (유효기간: a sunset); the end is a date or a period counted from the start of that 부칙's text
 END_EXPR = (rf"(?:{_KDATE}|{_DOTDATE}|(?:{_SUBJECT}\s*)?시행\s*(?:일\s*부터|후)\s*(?P<n>\d+)\s*(?P<unit>개월|년)이?\s*"
             r"경과하는\s*날)")
+# … or for a period from that start: "제10조의3의 개정규정은 이 법 시행일부터 3년간 효력을 가진다", "… 이 영이 시행된 날부터
+# 1년간 효력을 가진다" (not "같은 개정규정 시행 이후 1년간": that clause's own later start is not the text's)
+PERIOD_EXPR = (rf"(?:{_SUBJECT}\s*(?:이|의)?\s*)?(?:시행일|시행된\s*날|시행한\s*날)\s*부터\s*(?P<pn>\d+)\s*(?P<punit>개월|년)\s*"
+               r"(?:간|동안)")
 # ("같은 조 제3호"'s 은 ends no target list)
 SUNSET_RE = re.compile(rf"(?P<targets>[^.。\n]*?)(?:의\s*개정\s*규정|의\s*규정)?\s*(?<!같)[은는]\s*(?:[^.。\n]*?\s)?"
-                       rf"(?P<expr>{END_EXPR})\s*까지\s*효력을\s*가진다")
+                       rf"(?:(?P<expr>{END_EXPR})\s*까지|(?P<period>{PERIOD_EXPR}))\s*효력을\s*가진다")
 # a 부칙 clause's own head before its sentence: "제2조(유효기간) ", "① "
 _CLAUSE_HEAD_RE = re.compile(rf"^\s*(?:{label('조', branch=True)}\s*\((?![^)]*제\s*\d)[^)\n]*\)\s*)?(?:[①-⑳]\s*)?")
 _WHOLE_TEXT_RE = re.compile(rf"^\s*{_SUBJECT}\s*$")
@@ -295,13 +299,13 @@ def sunsets(text: str, start: date | None) -> list[Sunset]:
 
 
 def _end(m: re.Match[str], start: date | None) -> date | None:
-    if m.group("n") is None:
+    n, unit = (m.group("n"), m.group("unit")) if m.group("period") is None else (m.group("pn"), m.group("punit"))
+    if n is None:
         return parse_date(m.group("expr"))
     if start is None:
         return None
-    n = int(m.group("n"))
     # the period runs from the start; the day it elapses is the day before the same date N later
-    return add_months(start, n if m.group("unit") == "개월" else 12 * n) - timedelta(days=1)
+    return add_months(start, int(n) if unit == "개월" else 12 * int(n)) - timedelta(days=1)
 
 
 def _targets(targets: str) -> tuple[tuple[str, ...], tuple[tuple[str, tuple[int, ...]], ...],
