@@ -176,7 +176,9 @@ SETS = {
     "r67": BLIND / "mixed_r67.yaml",  # blind: written at the start of session 47 (b6897fc), run once at the end of session 48 (c21e722): now used
     "a67": BLIND / "answers_r67.yaml",  # issue 13: written at the start of session 47 (b6897fc), run once at the end of session 48 (c21e722): now used
     "r68": BLIND / "mixed_r68.yaml",  # blind, untouched: written at the start of session 48 (7a494ae), run once at the end of session 49
+    "r69": BLIND / "mixed_r69.yaml",  # blind, untouched: written at the start of session 49 (0edf03c), run once at the end of session 50
     "a68": BLIND / "answers_r68.yaml",  # issue 13, untouched: written at the start of session 48 (7a494ae), run once at the end of session 49
+    "a69": BLIND / "answers_r69.yaml",  # issue 13, untouched: written at the start of session 49 (0edf03c), run once at the end of session 50
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
 
