@@ -20,11 +20,11 @@ set under ``answer: extractive:`` in the configuration):
                × 0.85 for each answer type q asks for that u lacks (a time, an amount, a place)
     score    = base × authority + 0.08 · rank prior (1 for the first excerpt … 0 after the last)
 
-Authority (``jogak.authority``, seed 004: appendix, footnote, FAQ answer, addenda unless routed there — a
-statute's long-past 경과조치 lower still —, a decision's reasoning, a worked example). An appendix reached by routing
-or a pointer, or named by the question, is not down-weighted. Pointer sentences ("부록A 참조") are never answers:
-the answer comes from the excerpt they point to (``hit.via``). Body and appendix stating different figures for
-the same thing: the body wins and the answer says so.
+Authority (``jogak.authority``, seed 004): appendix 0.9, footnote 0.75 (evidence tiers), FAQ answer 0.95, addenda
+0.9 (unless routed there; a statute's long-past 경과조치 × 0.5 more), a decision's reasoning 0.85, a worked example
+0.95. An appendix reached by routing or a pointer, or named by the question, is not down-weighted. Pointer sentences
+("부록A 참조") are never answers: the answer comes from the excerpt they point to (``hit.via``). Body and appendix
+stating different figures for the same thing: the body wins and the answer says so.
 
 Abstention ("제공된 문서에서 근거를 찾지 못했습니다."): the best unit must score 0.40, the question's nouns
 must be covered to 0.35 (nouns the excerpts never spell out are credited by the best unit's semantic
