@@ -257,20 +257,3 @@ def detect_lang(*texts: str) -> str:
     """"ko" when Hangul makes up at least a fifth of the letters, else "en"."""
     joined = " ".join(texts)
     return "ko" if hangul_ratio(joined) >= 0.2 else "en"
-
-
-def split_asides(text: str) -> tuple[str, str]:
-    """The text without its parenthesised asides, and the asides: a statute's "(제4조의6ㆍ제12조에 따라 … 측정한
-    결과가 … 맞지 아니한 경우는 제외한다)" names the things the rule is NOT about. Outermost round brackets only;
-    「」 names and [ ] notes stay."""
-    spans = [(s, e) for s, e in _asides(text) if text[s] in "(（"]
-    outer = [(s, e) for s, e in spans if not any(s2 < s and e < e2 for s2, e2 in spans)]
-    if not outer:
-        return text, ""
-    main, aside, at = [], [], 0
-    for s, e in sorted(outer):
-        main.append(text[at:s])
-        aside.append(text[s + 1:e])
-        at = e + 1
-    main.append(text[at:])
-    return " ".join(main), " ".join(aside)

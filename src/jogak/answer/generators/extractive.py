@@ -74,7 +74,7 @@ from jogak.answer.generators.selection import (
 )
 from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.morph import char_bigrams, get_embedder, rescale_cosine
-from jogak.answer.text import is_question_section, normalise_ws, split_asides
+from jogak.answer.text import is_question_section, normalise_ws
 from jogak.answer.units import Unit
 from jogak.grammar.effective import aged_transitional
 from jogak.grammar.patterns import LIST_QUESTION_RE, PURPOSE_HEADING_RE, PURPOSE_QUESTION_RE
@@ -299,10 +299,9 @@ class ExtractiveAnswerer(Generator):
     def _base(self, c: Candidate, q: _QuestionTerms, cosine: float | None) -> float:
         """The unit's features (set on the candidate) mixed into its base score."""
         w, u = self.weights, c.unit
-        main, aside = split_asides(u.text) if w.aside_own else (u.text, "")  # an aside's words: as its context's
-        own = set(content_terms(main))
+        own = set(content_terms(u.text))
         ctx_w = w.faq_question_match if u.kind == "faq_a" else w.context_match
-        ctx_terms = set(content_terms(f"{c.excerpt.chunk.metadata.doc_title} {u.heading} {u.context} {aside}"))
+        ctx_terms = set(content_terms(f"{c.excerpt.chunk.metadata.doc_title} {u.heading} {u.context}"))
         got = 0.0
         for t in q.terms:
             m = _match(t, q.variants[t], own, ctx_terms, ctx_w, w)
@@ -313,7 +312,8 @@ class ExtractiveAnswerer(Generator):
         c.focus = (len(own & q.original) / len(own)) if own else 0.0
         c.bigram = (len(q.bigrams & char_bigrams(_full(u))) / len(q.bigrams)) if q.bigrams else 0.0
         if cosine is None:
-            return w.mix_plain.lexical * c.lexical + w.mix_plain.focus * c.focus + w.mix_plain.bigram * c.bigram
+            mix = w.mix_plain
+            return mix.lexical * c.lexical + mix.focus * c.focus + mix.bigram * c.bigram
         c.semantic = rescale_cosine(cosine, w.semantic_lo, w.semantic_hi)
         mix = w.mix
         return mix.lexical * c.lexical + mix.focus * c.focus + mix.bigram * c.bigram + mix.semantic * c.semantic

@@ -54,7 +54,6 @@ class ExtractiveWeights:
     # a question word found only in the unit's context (heading, table header, list lead) counts this much;
     # in the FAQ question an FAQ answer answers, more (the question is what the answer is about)
     context_match: float = 0.6
-    aside_own: bool = True  # a unit's parenthesised asides match as its context, not its own words
     faq_question_match: float = 0.9
     variant_match: float = 0.85  # a question word matched through a lexicon variant ("월급" → 임금)
     partial_match: float = 0.7  # ... or as a part of a compound ("불량품" ↔ "불량")
