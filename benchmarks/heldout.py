@@ -130,7 +130,7 @@ SETS = {
     "a65": BLIND / "answers_r65.yaml",  # written at the start of session 45 (fc8cc41), run once at the end of session 46 (bf909f4): now used
     "a66": BLIND / "answers_r66.yaml",  # written at the start of session 46 (3ca1407), run once at the end of session 47 (e713fd9): now used
     "a67": BLIND / "answers_r67.yaml",  # written at the start of session 47 (b6897fc), run once at the end of session 48 (c21e722): now used
-    "a68": BLIND / "answers_r68.yaml",  # untouched: written at the start of session 48 (7a494ae), run once at the end of session 49
+    "a68": BLIND / "answers_r68.yaml",  # written at the start of session 48 (7a494ae), run once at the end of session 49 (fa98cb5): now used
     "a69": BLIND / "answers_r69.yaml",  # untouched: written at the start of session 49 (0edf03c), run once at the end of session 50
 }
 _STORES: dict[tuple[str, ...], Any] = {}

@@ -175,9 +175,9 @@ SETS = {
     "a66": BLIND / "answers_r66.yaml",  # issue 13: written at the start of session 46 (3ca1407), run once at the end of session 47 (e713fd9): now used
     "r67": BLIND / "mixed_r67.yaml",  # blind: written at the start of session 47 (b6897fc), run once at the end of session 48 (c21e722): now used
     "a67": BLIND / "answers_r67.yaml",  # issue 13: written at the start of session 47 (b6897fc), run once at the end of session 48 (c21e722): now used
-    "r68": BLIND / "mixed_r68.yaml",  # blind, untouched: written at the start of session 48 (7a494ae), run once at the end of session 49
+    "r68": BLIND / "mixed_r68.yaml",  # blind, written at the start of session 48 (7a494ae), run once at the end of session 49 (fa98cb5): now used
     "r69": BLIND / "mixed_r69.yaml",  # blind, untouched: written at the start of session 49 (0edf03c), run once at the end of session 50
-    "a68": BLIND / "answers_r68.yaml",  # issue 13, untouched: written at the start of session 48 (7a494ae), run once at the end of session 49
+    "a68": BLIND / "answers_r68.yaml",  # issue 13, written at the start of session 48 (7a494ae), run once at the end of session 49 (fa98cb5): now used
     "a69": BLIND / "answers_r69.yaml",  # issue 13, untouched: written at the start of session 49 (0edf03c), run once at the end of session 50
 }
 DEFAULT_SETS = ("tune", "haru", "statutes", "statutes_b", "contracts", "contracts_b")
