@@ -181,8 +181,9 @@ _COUNTERS = [  # (question cue, counters after a number, other forms of the answ
     # a clock time ("몇 시에", "몇 시부터"): "오후 9시", "22:00" — not "3시간" nor a count of buses
     (r"몇\s*시(?![가-힣])|몇\s*시(?=[에부까쯤]|이후|이전|전|후)", r"시(?!간|대|행|설|청|장|도|험|세|점|기)",
      r"\d{1,2}\s*:\s*\d{2}|자정|정오"),
-    # a floor area ("몇 평", "몇 제곱미터"): 평 or square metres
-    (r"몇\s*(?:평|제곱\s*미터|㎡)", r"(?:평|제곱미터|㎡|m2|m²)", None),
+    # an area ("몇 평", "몇 제곱미터", "얼마나 넓어야", "넓이가 얼마"): 평, square metres or hectares ("5만제곱미터")
+    (r"몇\s*(?:평|제곱\s*미터|㎡)|얼마나\s*넓|(?:넓이|면적)(?:가|이|는|은|를|을)?\s*(?:얼마|어느\s*정도)",
+     r"(?:[십백천만]\s*)*(?:평|제곱\s*미터|㎡|m2|m²|헥타르|ha(?![a-z]))", None),
     # a measure or a count of things: answered by a number with that unit ("몇 마이크로그램까지" is not answered by
     # "분기마다 1회", "몇 대까지 주차" by "30분"); the unit's neighbours in the answer are guarded where a word
     # starts with it ("2권" but not "권리")
