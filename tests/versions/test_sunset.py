@@ -167,3 +167,16 @@ def test_a_clause_without_an_end_carries_none(store: Any) -> None:
     res = search(store, "보조금은 어떻게 지급해요?", k=3)
     md = res.hits[0].chunk.metadata
     assert md.article.startswith("제3조") and md.clause_effective_to is None
+
+
+def test_a_long_past_transitional_provision_is_aged_only_for_a_present_question() -> None:
+    from jogak.grammar.effective import aged_transitional, asks_past
+
+    path, title = "부칙 <제24539호,2013.5.22>/제2조", "제2조 (목재생산업의 등록에 관한 경과조치)"
+    text = "이 영 시행 당시 목재생산업을 경영하고 있는 자는 2013년 11월 23일까지 등록하여야 한다."
+    assert aged_transitional(path, title, text, date(2026, 12, 1))
+    assert not aged_transitional(path, title, text, date(2016, 12, 1))  # three years on: not long past
+    assert not aged_transitional(path, "제1조 (시행일)", "이 영은 공포한 날부터 시행한다.", date(2026, 12, 1))
+    assert not aged_transitional("부칙/제2조", title, text, date(2026, 12, 1))  # undated: a document's own 부칙
+    assert not asks_past("제재소를 목재생산업으로 등록하려면 자본금이 얼마 있어야 해요?")
+    assert asks_past("2013년에 이미 제재소를 하고 있었으면요?") and asks_past("법이 바뀌기 전부터 하던 곳은요?")

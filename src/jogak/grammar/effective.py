@@ -389,13 +389,16 @@ def other_law_of_addenda(header: str) -> str | None:
 _PAST_CUE_RE = re.compile(r"(?:19|20)\d{2}|종전|예전|이전|전에는|당시|바뀌기|바뀐|개정|경과|부칙")
 
 
-def aged_transitional(path: str, title: str, text: str, question: str, today: date, years: int = 5) -> bool:
+def asks_past(question: str) -> bool:
+    """Whether a question asks about a past day or a change (a year, 종전, 당시, 바뀌기 전, 개정, 경과, 부칙 …)."""
+    return bool(_PAST_CUE_RE.search(question or ""))
+
+
+def aged_transitional(path: str, title: str, text: str, today: date, years: int = 5) -> bool:
     """A transitional provision (``is_transitional``) in a statute's dated 부칙 ("부칙 <제24539호,2013.5.22>")
     more than ``years`` years before ``today``: it says how that amendment met the old rules ("이 영 시행 당시
-    목재생산업을 경영하고 있는 자는 2013년 11월 23일까지 …"), long since played out — not an answer to a question
-    asked in the present, one naming no year nor the old rule."""
+    목재생산업을 경영하고 있는 자는 2013년 11월 23일까지 …"), long since played out — no answer to a question asked
+    in the present (one that does not ``asks_past``)."""
     m = ADDENDA_DATE_RE.search(path or "")
     enacted = parse_date(m.group("date")) if m else None
-    if enacted is None or _PAST_CUE_RE.search(question or ""):
-        return False
-    return (today - enacted).days > 365 * years and is_transitional(title, text)
+    return enacted is not None and (today - enacted).days > 365 * years and is_transitional(title, text)

@@ -62,6 +62,7 @@ from jogak.answer.generators.leads import lead_units
 from jogak.answer.generators.named import APPENDIX_WORDS, named_clause
 from jogak.answer.generators.parts import figure_parts, part_rankings, shared_parts
 from jogak.answer.generators.pointer import may_fill, points_away
+from jogak.answer.generators.priors import unit_authority
 from jogak.answer.generators.sanction import link_sanctions
 from jogak.answer.generators.selection import (
     complete,
@@ -76,14 +77,10 @@ from jogak.answer.generators.weights import ExtractiveWeights
 from jogak.answer.morph import char_bigrams, get_embedder, rescale_cosine
 from jogak.answer.text import is_question_section, normalise_ws
 from jogak.answer.units import Unit
-from jogak.grammar.effective import aged_transitional
-from jogak.grammar.patterns import LIST_QUESTION_RE, PURPOSE_HEADING_RE, PURPOSE_QUESTION_RE
+from jogak.grammar.effective import asks_past
+from jogak.grammar.patterns import LIST_QUESTION_RE, PURPOSE_QUESTION_RE
 from jogak.lexicon import content_terms, expand_terms
 from jogak.lexicon.ranges import question_amounts
-
-_EXAMPLE = re.compile(r"^\s*(?:예를\s*들어|예컨대|예시|가령|for\s+example|for\s+instance|e\.g\.)", re.I)
-_CASE_BODY = ("판례내용", "전문", "이유", "주문")
-_FORM = re.compile(r"^\s*[\[【<(]?\s*별지")  # a blank form ("[별지 제1호 서식] 회원탈퇴 신청서 성명: …")
 
 
 class ExtractiveAnswerer(Generator):
@@ -267,6 +264,8 @@ class ExtractiveAnswerer(Generator):
         n_ex = max(1, len(context.excerpts))
         # the document the question points to wins a tie ("법적으로 …" the statute, "하루마켓 …" its policy)
         points = max(doc_scores.values(), default=0.0) > min(doc_scores.values(), default=0.0)
+        asks_purpose = bool(PURPOSE_QUESTION_RE.search(question))
+        present = None if asks_past(question) else date.today()  # a long-past 경과조치 answers no present question
         by_range = range_factors([c.unit for c in cands], question_amounts(question), self.weights)
         for i, c in enumerate(cands):
             semantic = None if sims is None else float(sims[i])
@@ -278,7 +277,7 @@ class ExtractiveAnswerer(Generator):
             base *= by_range[i]  # its condition holds / misses the amount the question states
             base *= self.weights.narrowed if narrowed(question, c.unit.text) else 1.0  # a narrower kind of it
             prior = 1.0 - (c.excerpt.rank / n_ex)
-            authority = self._authority(c, mentions_appendix, question)
+            authority = unit_authority(c, self.weights, mentions_appendix, asks_purpose, present)
             if points:
                 authority *= 1.0 + self.weights.doc_pointer * doc_scores.get(c.excerpt.chunk.metadata.doc_title, 0.0)
             c.score = round(base * authority + self.weights.rank_prior * prior, 4)
@@ -317,28 +316,6 @@ class ExtractiveAnswerer(Generator):
         c.semantic = rescale_cosine(cosine, w.semantic_lo, w.semantic_hi)
         mix = w.mix
         return mix.lexical * c.lexical + mix.focus * c.focus + mix.bigram * c.bigram + mix.semantic * c.semantic
-
-    def _authority(self, c: Candidate, mentions_appendix: bool, question: str = "") -> float:
-        """The product of the priors that apply to the unit (``jogak.authority``, answer column)."""
-        w, tier, hit = self.weights, c.excerpt.tier, c.excerpt.hit
-        weight = w.tier_weight(tier)
-        if tier == "supplementary" and (c.excerpt.via is not None or mentions_appendix  # routed there
-                                        or bool({"xref", "route", "routed"} & set(hit.matched))):
-            weight = 1.0
-        if c.unit.kind == "faq_a":
-            weight *= w.prior("faq")
-        if _is_case_reasoning(c.excerpt.chunk):
-            weight *= w.prior("case_reasoning")
-        md = c.excerpt.chunk.metadata
-        if md.block_type == "addenda" and "route" not in hit.matched:
-            weight *= w.prior("addenda") * (w.prior("aged_transitional") if aged_transitional(
-                md.path or "", c.unit.heading or md.article or "", c.unit.text, question, date.today()) else 1.0)
-        if _EXAMPLE.match(c.unit.text):
-            weight *= w.prior("example")
-        if PURPOSE_HEADING_RE.search(c.unit.heading or "") and not PURPOSE_QUESTION_RE.search(question):
-            weight *= w.prior("purpose")
-        return weight * (w.prior("form") if any(_FORM.match(x) for x in (c.unit.heading or "", c.unit.text, md.article or ""))
-                         else 1.0)
 
 
 @dataclass(slots=True)
@@ -415,14 +392,6 @@ def _chunk_section(chunk) -> str:
     """The first word of the clause a chunk sits in ("판시사항 [3]" → "판시사항")."""
     art = (chunk.metadata.article or chunk.metadata.path or "").split("/")[0].strip()
     return art.split(" ")[0] if art else ""
-
-
-def _is_case_reasoning(chunk) -> bool:
-    md = chunk.metadata
-    if not md.case:
-        return False
-    top = (md.path or "").split("/")[0].replace(" ", "").strip("【】<>[]")
-    return top in _CASE_BODY
 
 
 def covers_focus(focus: list[str], chosen: list[Candidate], question: str,
